@@ -1,0 +1,15 @@
+/**
+ * Every block type the page builder knows, and the folder under blocks/ that renders it.
+ * Adding a block = adding its folder (index.tsx, schema link, example.json, tests) and one line here.
+ * Its schema lives at schemas/blocks/<type>.schema.json; `npm run gen:types` picks it up.
+ */
+export interface BlockRegistration {
+  /** The value of "type" in page files, e.g. "hero". */
+  type: string;
+  /** PascalCase folder under blocks/ whose index.tsx default-exports the component. */
+  folder: string;
+}
+
+export const blockRegistry: readonly BlockRegistration[] = [
+  { type: 'hero', folder: 'Hero' },
+];

@@ -1,0 +1,110 @@
+import { Suspense, use, useEffect, useLayoutEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { pages, site } from 'virtual:sitewright/config';
+import { Blocks } from './Blocks.tsx';
+import { Layout } from './layout/Layout.tsx';
+import { blockCache } from './lib/blocks.ts';
+import { usePreviewGatePassed } from './lib/preview-gate.ts';
+import { pageCache } from './lib/routes.ts';
+import { PageProvider, SiteProvider } from './lib/site-context.tsx';
+import type { PageEntry } from './lib/types.ts';
+import { AppErrorBoundary } from './screens/AppError.tsx';
+import { NotFound } from './screens/NotFound.tsx';
+import { Spinner } from './ui/Spinner.tsx';
+import styles from './renderer.module.css';
+
+/** The one route that stays open while the site is under construction: the way past the gate. */
+export const PREVIEW_LOGIN_ROUTE = '/admin-login';
+
+const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+function useScrollToTopOnNavigation() {
+  const { pathname, hash } = useLocation();
+  useIsoLayoutEffect(() => {
+    if (hash) {
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+      return;
+    }
+    window.scrollTo(0, 0);
+  }, [pathname, hash]);
+}
+
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+function UnderConstructionGate({ route, children }: { route: string; children: React.ReactNode }) {
+  const passed = usePreviewGatePassed();
+  if (site.flags.underConstruction && !passed && route !== PREVIEW_LOGIN_ROUTE) {
+    return (
+      <Layout>
+        <NotFound underConstruction />
+      </Layout>
+    );
+  }
+  return children;
+}
+
+function PageRoute({ entry }: { entry: PageEntry }) {
+  // Preloaded before hydration and on the server; suspends only on client-side navigation.
+  const loaded = pageCache.get(entry.slug) ?? use(pageCache.load(entry.slug));
+  useDocumentTitle(loaded.page.title);
+  return (
+    <UnderConstructionGate route={entry.route}>
+      <PageProvider value={loaded}>
+        <Layout header={loaded.page.header} bare={entry.layout === 'bare'}>
+          <Blocks blocks={loaded.page.blocks} />
+        </Layout>
+      </PageProvider>
+    </UnderConstructionGate>
+  );
+}
+
+function NotFoundRoute() {
+  useDocumentTitle('Page not found');
+  return (
+    <UnderConstructionGate route="*">
+      <Layout>
+        <NotFound />
+      </Layout>
+    </UnderConstructionGate>
+  );
+}
+
+function PageLoading() {
+  return (
+    <div className={styles['block-loading']}>
+      <Spinner label="Loading page" size="lg" />
+    </div>
+  );
+}
+
+export function App() {
+  useScrollToTopOnNavigation();
+  const { pathname } = useLocation();
+  return (
+    <SiteProvider value={site}>
+      <AppErrorBoundary
+        resetKey={pathname}
+        onRetry={() => {
+          pageCache.reset();
+          blockCache.reset();
+        }}
+      >
+        <Suspense fallback={<PageLoading />}>
+          <Routes>
+            {site.redirects.map((r) => (
+              <Route key={r.from} path={r.from} element={<Navigate to={r.to} replace />} />
+            ))}
+            {pages.map((p) => (
+              <Route key={p.slug} path={p.route} element={<PageRoute entry={p} />} />
+            ))}
+            <Route path="*" element={<NotFoundRoute />} />
+          </Routes>
+        </Suspense>
+      </AppErrorBoundary>
+    </SiteProvider>
+  );
+}

@@ -1,0 +1,34 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { site as builtSite } from 'virtual:sitewright/config';
+import type { SiteConfig } from '../generated/config-types.ts';
+import type { LoadedPage } from './types.ts';
+
+const SiteContext = createContext<SiteConfig>(builtSite);
+const PageContext = createContext<LoadedPage | null>(null);
+
+export function PageProvider({ value, children }: { value: LoadedPage; children: ReactNode }) {
+  return <PageContext.Provider value={value}>{children}</PageContext.Provider>;
+}
+
+export function SiteProvider({ value, children }: { value: SiteConfig; children: ReactNode }) {
+  return <SiteContext.Provider value={value}>{children}</SiteContext.Provider>;
+}
+
+export function useSite(): SiteConfig {
+  return useContext(SiteContext);
+}
+
+export function useCurrentPage(): LoadedPage | null {
+  return useContext(PageContext);
+}
+
+/**
+ * A fragment (FAQ set, form, …) the current page references by id. The validator guarantees it exists
+ * and matches its schema, so callers get it typed without checking again.
+ */
+export function useFragment<T>(kind: string, id: string): T {
+  const page = useContext(PageContext);
+  const value = page?.fragments[kind]?.[id];
+  if (value === undefined) throw new Error(`${kind} "${id}" was not bundled with this page`);
+  return value as T;
+}

@@ -1,0 +1,30 @@
+import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { resolveHref } from '../lib/href.ts';
+import { useSite } from '../lib/site-context.tsx';
+
+export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  /** A config href: "/route", "@destination" or "https://…". */
+  to: string;
+  children: ReactNode;
+}
+
+/** An internal route navigates in place; anything else is a plain link that opens in a new tab. */
+export function SmartLink({ to, children, ...rest }: SmartLinkProps) {
+  const site = useSite();
+  const { href, internal } = resolveHref(to, site);
+  if (internal) {
+    return (
+      <Link to={href} {...rest}>
+        {children}
+      </Link>
+    );
+  }
+  const sameTab = href.startsWith(site.authSite.root) || href.startsWith('mailto:');
+  return (
+    <a href={href} {...(sameTab ? { rel: 'noopener noreferrer' } : { target: '_blank', rel: 'noopener noreferrer' })} {...rest}>
+      {children}
+      {!sameTab && <span className="visually-hidden"> (opens in a new tab)</span>}
+    </a>
+  );
+}

@@ -1,0 +1,135 @@
+import { join } from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+import { loadProject, type Project } from '../scripts/lib/project.ts';
+import { formatDiagnosticLine, type Diagnostic } from '../scripts/lib/diagnostics.ts';
+import { buildInfo } from '../scripts/lib/build-info.ts';
+
+const CONFIG_ID = 'virtual:sitewright/config';
+const PAGE_PREFIX = 'virtual:sitewright/page/';
+
+/** Pages the build includes: every page, less landing pages when the hideLandingRoutes flag is on. */
+export function visiblePages(project: Project) {
+  return project.pages.filter((p) => !(project.site.flags.hideLandingRoutes && p.config.landing));
+}
+
+function configModule(project: Project, env: Record<string, string | undefined>): string {
+  const visible = visiblePages(project);
+  const hidden = project.pages.filter((p) => !visible.includes(p)).map((p) => p.config.route);
+  const entries = visible.map(
+    (p) =>
+      `{ slug: ${JSON.stringify(p.slug)}, route: ${JSON.stringify(p.config.route)}, title: ${JSON.stringify(p.config.title)}, layout: ${JSON.stringify(p.config.layout ?? 'full')}, load: () => import(${JSON.stringify(PAGE_PREFIX + p.slug)}) }`,
+  );
+  const info = buildInfo({ root: project.root, project, env, visibleRoutes: visible.length, hidden });
+  return [
+    `export const site = ${JSON.stringify(project.site)};`,
+    `export const build = ${JSON.stringify(info)};`,
+    `export const pages = [\n  ${entries.join(',\n  ')}\n];`,
+  ].join('\n');
+}
+
+function pageModule(project: Project, slug: string): string | undefined {
+  const p = project.pages.find((x) => x.slug === slug);
+  if (!p) return undefined;
+  const fragments: Record<string, Record<string, unknown>> = {};
+  for (const ref of p.fragments) {
+    (fragments[ref.kind] ??= {})[ref.id] = project.fragments[ref.kind]?.[ref.id];
+    // A fragment may reference others (a form inside a page block, a FAQ set inside a fragment).
+  }
+  const { $schema: _drop, ...page } = p.config as typeof p.config & { $schema?: string };
+  return `export default ${JSON.stringify({ page, fragments })};`;
+}
+
+export function formatDiagnostics(ds: Diagnostic[]): string {
+  return ds.filter((d) => d.severity === 'error').map(formatDiagnosticLine).join('\n');
+}
+
+/**
+ * Turns site.config/ into virtual modules (validated first), serves HTML for every route in dev,
+ * and reloads the page, or shows the errors in Vite's overlay, when a config file changes.
+ */
+export function sitewright(opts: { root: string; env?: Record<string, string | undefined> }): Plugin {
+  const env = opts.env ?? process.env;
+  let cache: { project: Project | null; diagnostics: Diagnostic[] } | null = null;
+  const load = () => (cache ??= loadProject(opts.root, env));
+  const errorsOf = () => load().diagnostics.filter((d) => d.severity === 'error');
+
+  const overlay = (server: ViteDevServer) => {
+    const errors = errorsOf();
+    if (errors.length === 0) return false;
+    const first = errors[0];
+    server.ws.send({
+      type: 'error',
+      err: {
+        message: `Config has ${errors.length} error${errors.length > 1 ? 's' : ''}. Fix them and save; the page reloads by itself.\n\n${formatDiagnostics(errors)}`,
+        stack: '',
+        plugin: 'sitewright',
+        id: join(opts.root, first.file),
+        loc: { file: join(opts.root, first.file), line: first.line, column: first.column },
+      },
+    });
+    return true;
+  };
+
+  return {
+    name: 'sitewright',
+    enforce: 'pre',
+    resolveId(id) {
+      if (id === CONFIG_ID || id.startsWith(PAGE_PREFIX)) return `\0${id}`;
+      return undefined;
+    },
+    load(id) {
+      if (!id.startsWith('\0virtual:sitewright/')) return undefined;
+      const { project } = load();
+      if (!project) this.error(`site.config/ has errors (run npm run validate):\n${formatDiagnostics(errorsOf())}`);
+      if (id === `\0${CONFIG_ID}`) return configModule(project, env);
+      const code = pageModule(project, id.slice(`\0${PAGE_PREFIX}`.length));
+      if (code === undefined) this.error(`no page file for ${id}`);
+      return code;
+    },
+    buildStart() {
+      const errors = errorsOf();
+      if (errors.length) this.error(`site.config/ has ${errors.length} error(s):\n${formatDiagnostics(errors)}`);
+    },
+    configureServer(server) {
+      const watched = [join(opts.root, 'site.config'), join(opts.root, 'schemas')];
+      server.watcher.add(watched);
+      const onChange = (file: string) => {
+        if (!watched.some((w) => file.startsWith(w))) return;
+        cache = null;
+        for (const mod of [...server.moduleGraph.idToModuleMap.values()]) {
+          if (mod.id?.startsWith('\0virtual:sitewright/')) server.moduleGraph.invalidateModule(mod);
+        }
+        if (!overlay(server)) server.ws.send({ type: 'full-reload' });
+      };
+      server.watcher.on('change', onChange);
+      server.watcher.on('add', onChange);
+      server.watcher.on('unlink', onChange);
+      return () => {
+        // After Vite's own middlewares: any GET for a page gets the app shell.
+        server.middlewares.use(async (req, res, next) => {
+          if (req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return next();
+          const html = await server.transformIndexHtml(req.url ?? '/', devShell());
+          res.setHeader('Content-Type', 'text/html; charset=utf-8');
+          res.end(html);
+          // Errors present at start show once the overlay client connects.
+          setTimeout(() => overlay(server), 500);
+        });
+      };
+    },
+  };
+}
+
+function devShell(): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Sitewright dev</title>
+  </head>
+  <body>
+    <div id="app"></div>
+    <script type="module" src="/renderer/entry-client.tsx"></script>
+  </body>
+</html>`;
+}

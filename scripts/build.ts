@@ -1,0 +1,93 @@
+/**
+ * npm run build: validate → client bundle → server bundle → prerendered HTML for every route,
+ * 404.html, _redirects, _headers, sitemap.xml and robots.txt in dist/.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { loadProject } from './lib/project.ts';
+import { printDiagnostics } from './lib/report.ts';
+import { CLIENT_ENTRY, collectAssets, inlineScriptHashes, renderDocument, type Manifest } from './lib/html.ts';
+import { contentSecurityPolicy, headersFile, outputPath, redirectsFile, robots, securityHeaders, sitemap } from './lib/deploy-files.ts';
+import { blockRegistry } from '../blocks/registry.ts';
+import { visiblePages } from '../renderer/vite-plugin.ts';
+import type { RenderResult } from '../renderer/entry-server.tsx';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const ssrOut = join(root, 'node_modules/.sitewright-ssr');
+const started = performance.now();
+
+const { project, diagnostics } = loadProject(root);
+if (!project) {
+  printDiagnostics(diagnostics, 'pretty', root, 0);
+  process.exit(1);
+}
+
+// Both bundles must agree on build-time values (see scripts/lib/build-info.ts).
+process.env.SITEWRIGHT_BUILD_TIME ??= new Date().toISOString();
+
+await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+await build({
+  root,
+  configFile: join(root, 'vite.config.ts'),
+  logLevel: 'warn',
+  publicDir: false,
+  build: { ssr: 'renderer/entry-server.tsx', outDir: ssrOut, emptyOutDir: true, manifest: false, rolldownOptions: { input: 'renderer/entry-server.tsx' } },
+});
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+const server = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href)) as { render: (url: string) => Promise<RenderResult> };
+
+const pageChunkKey = (slug: string) => Object.keys(manifest).find((k) => manifest[k].src === `\0virtual:sitewright/page/${slug}` || k.endsWith(`virtual:sitewright/page/${slug}`));
+const blockKey = (type: string) => {
+  const reg = blockRegistry.find((b) => b.type === type);
+  return reg ? `blocks/${reg.folder}/index.tsx` : '';
+};
+
+const pages = visiblePages(project);
+const written: { route: string; html: string; index: boolean }[] = [];
+
+async function prerender(url: string, route: string | null, file: string) {
+  const r = await server.render(url);
+  const keys = [CLIENT_ENTRY, ...(r.slug ? [pageChunkKey(r.slug) ?? ''] : []), ...r.blockTypes.map(blockKey)].filter(Boolean);
+  const assets = collectAssets(manifest, keys);
+  const entryFile = manifest[CLIENT_ENTRY].file;
+  const html = renderDocument({
+    lang: 'en',
+    title: r.title,
+    description: r.description,
+    canonical: `${project!.site.url}${route && !route.includes(':') ? route : ''}`,
+    siteName: project!.site.name,
+    index: r.index,
+    entry: entryFile,
+    preload: assets.js.filter((f) => f !== entryFile),
+    css: assets.css,
+    preloadImages: route === null ? ['/images/not-found.svg'] : [],
+    body: r.html,
+  });
+  mkdirSync(dirname(join(dist, file)), { recursive: true });
+  writeFileSync(join(dist, file), html);
+  written.push({ route: route ?? '404', html, index: r.index });
+}
+
+for (const p of pages) {
+  const route = p.config.route;
+  // A parameter route is prerendered once with a placeholder value; the CDN rewrites every value to it.
+  const url = route.replace(/:([a-zA-Z]+)/g, '_$1');
+  await prerender(url, route, outputPath(route));
+}
+await prerender('/__sitewright_not_found__', null, '404.html');
+
+const paramRoutes = pages.map((p) => p.config.route).filter((r) => r.includes(':'));
+const indexed = pages.filter((p) => p.config.sitemap !== false && !p.config.route.includes(':')).map((p) => p.config.route);
+const notIndexed = pages.filter((p) => !indexed.includes(p.config.route) && !p.config.route.includes(':')).map((p) => p.config.route);
+const csp = contentSecurityPolicy(project, inlineScriptHashes(written.map((w) => w.html)));
+writeFileSync(join(dist, '_headers'), headersFile(securityHeaders(csp)));
+writeFileSync(join(dist, '_redirects'), redirectsFile(project, paramRoutes));
+writeFileSync(join(dist, 'sitemap.xml'), sitemap(project.site.url, indexed));
+writeFileSync(join(dist, 'robots.txt'), robots(project.site.url, notIndexed));
+rmSync(ssrOut, { recursive: true, force: true });
+
+console.log(`✓ built ${written.length} HTML files (${pages.length} routes + 404.html) in ${((performance.now() - started) / 1000).toFixed(1)} s → dist/`);

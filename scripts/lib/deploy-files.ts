@@ -1,0 +1,83 @@
+import type { Project } from './project.ts';
+
+const origin = (u: string) => new URL(u).origin;
+
+/** Origins a page may talk to or embed: the identity service, form endpoints, the scheduler and the video host. */
+export function thirdPartyOrigins(project: Project) {
+  const connect = new Set<string>([origin(project.site.iamService)]);
+  const forms = project.fragments.forms ?? {};
+  for (const form of Object.values(forms)) {
+    const endpoint = (form as { submit?: { endpoint?: string } }).submit?.endpoint;
+    if (endpoint?.startsWith('https://')) connect.add(origin(endpoint));
+  }
+  const scheduler = origin(project.site.scheduler.url);
+  const video = origin(project.site.video.url);
+  const youtube = /youtube\.com|youtu\.be/.test(video);
+  return {
+    connect: [...connect].sort(),
+    frame: [scheduler, youtube ? 'https://www.youtube-nocookie.com' : video, youtube ? 'https://www.youtube.com' : ''].filter(Boolean),
+    script: youtube ? ['https://www.youtube.com', 'https://s.ytimg.com'] : [],
+    img: youtube ? ['https://i.ytimg.com'] : [],
+  };
+}
+
+export function contentSecurityPolicy(project: Project, scriptHashes: string[]): string {
+  const o = thirdPartyOrigins(project);
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    // Hash-based: no 'unsafe-inline' or 'unsafe-eval' for scripts, ever.
+    ['script-src', ["'self'", ...scriptHashes, ...o.script]],
+    // Carousel, toast and player libraries set inline styles at run time.
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', ...o.img]],
+    ['font-src', ["'self'"]],
+    ['connect-src', ["'self'", ...o.connect]],
+    ['frame-src', o.frame],
+    ['media-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives.map(([k, v]) => (v.length ? `${k} ${v.join(' ')}` : k)).join('; ');
+}
+
+export function securityHeaders(csp: string): Record<string, string> {
+  return {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+}
+
+/** Netlify / Cloudflare Pages `_headers`: security headers everywhere, long caching for hashed assets. */
+export function headersFile(headers: Record<string, string>): string {
+  const lines = ['/*', ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`), '', '/assets/*', '  Cache-Control: public, max-age=31536000, immutable', ''];
+  return lines.join('\n');
+}
+
+/** A route pattern's output folder: "/referral/:refId" is written to dist/referral/_refId/. */
+export function outputPath(route: string): string {
+  const dir = route.replace(/:([a-zA-Z]+)/g, '_$1').replace(/^\//, '');
+  return dir === '' ? 'index.html' : `${dir}/index.html`;
+}
+
+/** Netlify / Cloudflare Pages `_redirects`: config redirects (301) and parameter routes (200 rewrites). */
+export function redirectsFile(project: Project, paramRoutes: string[]): string {
+  const lines = project.site.redirects.map((r) => `${r.from} ${r.to} 301`);
+  for (const route of paramRoutes) lines.push(`${route} /${outputPath(route)} 200`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function sitemap(siteUrl: string, routes: string[]): string {
+  const urls = routes.map((r) => `  <url><loc>${siteUrl}${r === '/' ? '/' : r}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robots(siteUrl: string, disallow: string[]): string {
+  return `User-agent: *\n${disallow.map((d) => `Disallow: ${d}`).join('\n')}${disallow.length ? '\n' : ''}Allow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+}

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+
+export interface Manifest {
+  [key: string]: { file: string; src?: string; name?: string; isEntry?: boolean; isDynamicEntry?: boolean; css?: string[]; imports?: string[]; dynamicImports?: string[] };
+}
+
+export const CLIENT_ENTRY = 'renderer/entry-client.tsx';
+
+/** The JS chunks and CSS files a manifest entry needs, following its static imports. */
+export function collectAssets(manifest: Manifest, keys: string[]): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    js.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  for (const k of keys) visit(k);
+  return { js: [...js], css: [...css] };
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export interface DocumentParts {
+  lang: string;
+  title: string;
+  description: string;
+  canonical: string;
+  siteName: string;
+  index: boolean;
+  entry: string;
+  preload: string[];
+  css: string[];
+  preloadImages?: string[];
+  body: string;
+}
+
+export function renderDocument(d: DocumentParts): string {
+  const meta = [
+    `<meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<title>${escapeHtml(d.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(d.description)}">`,
+    d.index ? '' : `<meta name="robots" content="noindex">`,
+    `<link rel="canonical" href="${escapeHtml(d.canonical)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="${escapeHtml(d.siteName)}">`,
+    `<meta property="og:title" content="${escapeHtml(d.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(d.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(d.canonical)}">`,
+    `<meta name="twitter:card" content="summary">`,
+    `<meta name="twitter:title" content="${escapeHtml(d.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(d.description)}">`,
+    `<meta name="theme-color" content="#1f5fd6">`,
+    `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
+    ...d.css.map((c) => `<link rel="stylesheet" href="/${c}">`),
+    ...(d.preloadImages ?? []).map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}">`),
+    `<script type="module" src="/${d.entry}"></script>`,
+    ...d.preload.map((p) => `<link rel="modulepreload" href="/${p}">`),
+  ].filter(Boolean);
+  return `<!doctype html>\n<html lang="${d.lang}">\n<head>\n${meta.join('\n')}\n</head>\n<body>\n<div id="app">${d.body}</div>\n</body>\n</html>\n`;
+}
+
+/** sha256 source expressions for every inline <script> in the documents, for a hash-based CSP. */
+export function inlineScriptHashes(htmls: string[]): string[] {
+  const out = new Set<string>();
+  for (const html of htmls) {
+    for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+      out.add(`'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
+    }
+  }
+  return [...out].sort();
+}

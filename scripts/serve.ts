@@ -1,0 +1,60 @@
+/**
+ * npm run serve: serves dist/ the way the CDN would, honouring _redirects and _headers,
+ * with a real 404 status for unknown paths. PORT and HOST choose the address (default 127.0.0.1:4173).
+ */
+import { createServer, type ServerResponse } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sirv from 'sirv';
+import { applyRedirect, headersFor, parseHeaders, parseRedirects } from './lib/cdn-rules.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, process.env.SITEWRIGHT_DIST ?? 'dist');
+if (!existsSync(join(dist, 'index.html'))) {
+  console.error('dist/ has no build. Run npm run build first (npm start does both).');
+  process.exit(1);
+}
+const redirects = parseRedirects(readFileSync(join(dist, '_redirects'), 'utf8'));
+const headerRules = parseHeaders(readFileSync(join(dist, '_headers'), 'utf8'));
+const notFoundPage = readFileSync(join(dist, '404.html'));
+
+const files = sirv(dist, {
+  dev: false,
+  etag: true,
+  gzip: false,
+  extensions: ['html'],
+  setHeaders: (res: ServerResponse, pathname: string) => {
+    if (pathname.startsWith('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    else res.setHeader('Cache-Control', 'no-cache');
+  },
+});
+
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  for (const [k, v] of headersFor(headerRules, url.pathname)) res.setHeader(k, v);
+  for (const rule of redirects) {
+    const target = applyRedirect(rule, url.pathname);
+    if (target === null) continue;
+    if (rule.status === 200) {
+      // A rewrite: serve the target file at the same address.
+      req.url = target + url.search;
+      break;
+    }
+    res.statusCode = rule.status;
+    res.setHeader('Location', target + url.search);
+    res.end();
+    return;
+  }
+  files(req, res, () => {
+    res.statusCode = 404;
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.end(notFoundPage);
+  });
+});
+
+const port = Number(process.env.PORT ?? 4173);
+const host = process.env.HOST ?? '127.0.0.1';
+server.listen(port, host, () => {
+  console.log(`Serving dist/ at http://${host}:${port}/`);
+});

@@ -1,0 +1,28 @@
+/** npm start: build when dist/ is missing or older than the sources, then serve. */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function newest(dir: string): number {
+  let t = 0;
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+    const p = join(dir, name);
+    const s = statSync(p);
+    t = Math.max(t, s.isDirectory() ? newest(p) : s.mtimeMs);
+  }
+  return t;
+}
+
+const built = join(root, 'dist/index.html');
+const stale = !existsSync(built) || ['site.config', 'schemas', 'renderer', 'blocks', 'scripts'].some((d) => newest(join(root, d)) > statSync(built).mtimeMs);
+const run = (args: string[]) => {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+if (stale) run([join(root, 'scripts/build.ts')]);
+else console.log('dist/ is up to date; serving it.');
+run([join(root, 'scripts/serve.ts')]);
