@@ -21,7 +21,7 @@ export default defineConfig({
   },
   webServer: {
     // Tests run against the production build, served the way the CDN serves it.
-    command: `PORT=${PORT} npx tsx scripts/serve.ts`,
+    command: `PORT=${PORT} SITEWRIGHT_DIST=${process.env.SITEWRIGHT_DIST ?? 'dist'} npx tsx scripts/serve.ts`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 30_000,

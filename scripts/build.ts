@@ -15,8 +15,10 @@ import { visiblePages } from '../renderer/vite-plugin.ts';
 import type { RenderResult } from '../renderer/entry-server.tsx';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'dist');
-const ssrOut = join(root, 'node_modules/.sitewright-ssr');
+// SITEWRIGHT_OUT_DIR lets several builds (e.g. parallel test runs) live side by side.
+const outName = process.env.SITEWRIGHT_OUT_DIR ?? 'dist';
+const dist = join(root, outName);
+const ssrOut = join(root, 'node_modules', `.sitewright-ssr-${outName.replace(/[^\w-]/g, '_')}`);
 const started = performance.now();
 
 const { project, diagnostics } = loadProject(root);
@@ -28,7 +30,7 @@ if (!project) {
 // Both bundles must agree on build-time values (see scripts/lib/build-info.ts).
 process.env.SITEWRIGHT_BUILD_TIME ??= new Date().toISOString();
 
-await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: dist } });
 await build({
   root,
   configFile: join(root, 'vite.config.ts'),
@@ -90,4 +92,4 @@ writeFileSync(join(dist, 'sitemap.xml'), sitemap(project.site.url, indexed));
 writeFileSync(join(dist, 'robots.txt'), robots(project.site.url, notIndexed));
 rmSync(ssrOut, { recursive: true, force: true });
 
-console.log(`✓ built ${written.length} HTML files (${pages.length} routes + 404.html) in ${((performance.now() - started) / 1000).toFixed(1)} s → dist/`);
+console.log(`✓ built ${written.length} HTML files (${pages.length} routes + 404.html) in ${((performance.now() - started) / 1000).toFixed(1)} s → ${outName}/`);

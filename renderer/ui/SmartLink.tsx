@@ -1,5 +1,6 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { openDialog } from '../lib/dialogs.ts';
 import { resolveHref } from '../lib/href.ts';
 import { useSite } from '../lib/site-context.tsx';
 
@@ -13,6 +14,21 @@ export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElem
 export function SmartLink({ to, children, ...rest }: SmartLinkProps) {
   const site = useSite();
   const { href, internal } = resolveHref(to, site);
+  if (href.startsWith('#')) {
+    // "#id" opens the dialog block with that id when there is one; otherwise it is an ordinary in-page jump.
+    return (
+      <a
+        href={href}
+        {...rest}
+        onClick={(e) => {
+          rest.onClick?.(e);
+          if (!e.defaultPrevented && openDialog(href.slice(1), e.currentTarget)) e.preventDefault();
+        }}
+      >
+        {children}
+      </a>
+    );
+  }
   if (internal) {
     return (
       <Link to={href} {...rest}>

@@ -1,0 +1,72 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { lockScroll } from '../lib/scroll-lock.ts';
+import { Icon } from './Icon.tsx';
+import styles from './dialog.module.css';
+
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Visible heading; also the dialog's accessible name. */
+  title: string;
+  /** Hide the heading visually but keep it as the accessible name. */
+  hideTitle?: boolean;
+  /** Where focus returns after closing; defaults to whatever had focus when it opened. */
+  returnFocusTo?: HTMLElement | null;
+  size?: 'sm' | 'md' | 'lg';
+  children: ReactNode;
+}
+
+/**
+ * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays inside) and
+ * handles Escape; we add the close icon, closing on a click outside the panel, scroll lock and focus return.
+ */
+export function Dialog({ open, onClose, title, hideTitle = false, returnFocusTo, size = 'md', children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !open) return;
+    const previous = returnFocusTo ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    if (!dialog.open) dialog.showModal();
+    const release = lockScroll();
+    return () => {
+      release();
+      if (dialog.open) dialog.close();
+      previous?.focus();
+    };
+  }, [open, returnFocusTo]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={`${styles.dialog} ${styles[size]}`}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        // Escape: let React state decide, so open/closed never drift apart.
+        e.preventDefault();
+        onCloseRef.current();
+      }}
+      onClick={(e) => {
+        // The <dialog> element itself is only hit on its backdrop: the panel fills it edge to edge.
+        if (e.target === e.currentTarget) onCloseRef.current();
+      }}
+    >
+      {open && (
+        <div className={styles.panel}>
+          <div className={styles.head}>
+            <h2 id={titleId} className={hideTitle ? 'visually-hidden' : styles.title}>
+              {title}
+            </h2>
+            <button type="button" className={styles.close} aria-label="Close" onClick={() => onCloseRef.current()}>
+              <Icon name="x" size={22} />
+            </button>
+          </div>
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}
