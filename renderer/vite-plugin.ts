@@ -52,6 +52,7 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
   let cache: { project: Project | null; diagnostics: Diagnostic[] } | null = null;
   const load = () => (cache ??= loadProject(opts.root, env));
   const errorsOf = () => load().diagnostics.filter((d) => d.severity === 'error');
+  let command: 'build' | 'serve' = 'build';
 
   const overlay = (server: ViteDevServer) => {
     const errors = errorsOf();
@@ -86,7 +87,12 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
       if (code === undefined) this.error(`no page file for ${id}`);
       return code;
     },
+    configResolved(config) {
+      command = config.command;
+    },
     buildStart() {
+      // In dev and tests errors go to the overlay / the module that needs the config; only a build stops here.
+      if (command !== 'build') return;
       const errors = errorsOf();
       if (errors.length) this.error(`site.config/ has ${errors.length} error(s):\n${formatDiagnostics(errors)}`);
     },

@@ -2,7 +2,8 @@
  * npm run build: validate → client bundle → server bundle → prerendered HTML for every route,
  * 404.html, _redirects, _headers, sitemap.xml and robots.txt in dist/.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -91,5 +92,19 @@ writeFileSync(join(dist, '_redirects'), redirectsFile(project, paramRoutes));
 writeFileSync(join(dist, 'sitemap.xml'), sitemap(project.site.url, indexed));
 writeFileSync(join(dist, 'robots.txt'), robots(project.site.url, notIndexed));
 rmSync(ssrOut, { recursive: true, force: true });
+
+// Precompressed copies: `npm run serve` (like most CDNs) sends them to browsers that accept them.
+function precompress(dir: string) {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) precompress(p);
+    else if (/\.(html|js|css|svg|xml|txt|json)$/.test(name) && statSync(p).size > 512) {
+      const body = readFileSync(p);
+      writeFileSync(`${p}.gz`, gzipSync(body, { level: 9 }));
+      writeFileSync(`${p}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+    }
+  }
+}
+precompress(dist);
 
 console.log(`✓ built ${written.length} HTML files (${pages.length} routes + 404.html) in ${((performance.now() - started) / 1000).toFixed(1)} s → ${outName}/`);

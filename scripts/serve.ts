@@ -22,7 +22,8 @@ const notFoundPage = readFileSync(join(dist, '404.html'));
 const files = sirv(dist, {
   dev: false,
   etag: true,
-  gzip: false,
+  gzip: true,
+  brotli: true,
   extensions: ['html'],
   setHeaders: (res: ServerResponse, pathname: string) => {
     if (pathname.startsWith('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
