@@ -27,12 +27,15 @@ function configModule(project: Project, env: Record<string, string | undefined>)
   ].join('\n');
 }
 
-function pageModule(project: Project, slug: string): string | undefined {
+async function pageModule(project: Project, slug: string): Promise<string | undefined> {
   const p = project.pages.find((x) => x.slug === slug);
   if (!p) return undefined;
   const fragments: Record<string, Record<string, unknown>> = {};
   for (const ref of p.fragments) {
-    (fragments[ref.kind] ??= {})[ref.id] = project.fragments[ref.kind]?.[ref.id];
+    // MDX content ("x-fragment": "content") is compiled here, at build time, and ships as a data tree;
+    // imported lazily so the dev server and tests only pay for mdx-bundler/esbuild when a page uses it.
+    const value = ref.kind === 'content' ? await (await import('../scripts/lib/mdx-content.ts')).compileContent(project.root, ref.id) : project.fragments[ref.kind]?.[ref.id];
+    (fragments[ref.kind] ??= {})[ref.id] = value;
     // A fragment may reference others (a form inside a page block, a FAQ set inside a fragment).
   }
   const { $schema: _drop, ...page } = p.config as typeof p.config & { $schema?: string };
@@ -78,12 +81,12 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
       if (id === CONFIG_ID || id.startsWith(PAGE_PREFIX)) return `\0${id}`;
       return undefined;
     },
-    load(id) {
+    async load(id) {
       if (!id.startsWith('\0virtual:sitewright/')) return undefined;
       const { project } = load();
       if (!project) this.error(`site.config/ has errors (run npm run validate):\n${formatDiagnostics(errorsOf())}`);
       if (id === `\0${CONFIG_ID}`) return configModule(project, env);
-      const code = pageModule(project, id.slice(`\0${PAGE_PREFIX}`.length));
+      const code = await pageModule(project, id.slice(`\0${PAGE_PREFIX}`.length));
       if (code === undefined) this.error(`no page file for ${id}`);
       return code;
     },

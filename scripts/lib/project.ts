@@ -24,6 +24,12 @@ export const COLLECTIONS: readonly Collection[] = [
   { dir: 'forms', schema: 'form.schema.json', kind: 'forms' },
 ];
 
+/**
+ * Fragment kinds that are not JSON collections. "content" is MDX (site.config/content/<id>.mdx), compiled at
+ * build time by scripts/lib/mdx-content.ts when a page that references it is bundled.
+ */
+export const FRAGMENT_EXTENSIONS: Readonly<Record<string, string>> = { content: '.mdx' };
+
 export interface FragmentRef { kind: string; id: string; path: string }
 export interface LinkRef { href: string; path: string }
 
@@ -159,14 +165,16 @@ export function loadProject(root: string, env: Record<string, string | undefined
       }
       // Fragment references can sit in any file (a page, or a form inside a page).
       for (const ref of r.fragments) {
-        if (!fragmentSources[ref.kind]?.[ref.id] && !existsSync(join(root, CONFIG_DIR, ref.kind, `${ref.id}.json`))) {
-          const known = listJson(join(root, CONFIG_DIR, ref.kind)).map((p) => basename(p, '.json'));
+        const ext = FRAGMENT_EXTENSIONS[ref.kind] ?? '.json';
+        if (!fragmentSources[ref.kind]?.[ref.id] && !existsSync(join(root, CONFIG_DIR, ref.kind, `${ref.id}${ext}`))) {
+          const dir = join(root, CONFIG_DIR, ref.kind);
+          const known = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(ext)).sort().map((f) => basename(f, ext)) : [];
           const guess = closest(ref.id, known);
           report(r.src, {
             path: ref.path,
             code: 'missing-fragment',
-            message: `There is no ${ref.kind} file named "${ref.id}" (looked for site.config/${ref.kind}/${ref.id}.json).`,
-            suggestion: guess ? `Did you mean "${guess}"?` : known.length ? `Known: ${known.map((k) => `"${k}"`).join(', ')}.` : `Create site.config/${ref.kind}/${ref.id}.json.`,
+            message: `There is no ${ref.kind} file named "${ref.id}" (looked for site.config/${ref.kind}/${ref.id}${ext}).`,
+            suggestion: guess ? `Did you mean "${guess}"?` : known.length ? `Known: ${known.map((k) => `"${k}"`).join(', ')}.` : `Create site.config/${ref.kind}/${ref.id}${ext}.`,
           });
         }
       }
