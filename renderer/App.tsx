@@ -1,11 +1,11 @@
 import { Suspense, use, useEffect, useLayoutEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { pages, site } from 'virtual:sitewright/config';
+import { site } from 'virtual:sitewright/config';
 import { Blocks } from './Blocks.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { blockCache } from './lib/blocks.ts';
 import { usePreviewGatePassed } from './lib/preview-gate.ts';
-import { pageCache } from './lib/routes.ts';
+import { matchPage, matchRedirect, pageCache } from './lib/routes.ts';
 import { PageProvider, SiteProvider } from './lib/site-context.tsx';
 import type { PageEntry } from './lib/types.ts';
 import { AppErrorBoundary } from './screens/AppError.tsx';
@@ -73,6 +73,24 @@ function NotFoundRoute() {
   );
 }
 
+/**
+ * Matches the location against the config with a map lookup, then hands the router just that one route
+ * (so hooks such as useParams work). Listing every page as a <Route> would make each render cost grow
+ * with the number of pages.
+ */
+function ConfigRoute() {
+  const { pathname } = useLocation();
+  const redirect = matchRedirect(pathname);
+  if (redirect) return <Navigate to={redirect} replace />;
+  const entry = matchPage(pathname);
+  if (!entry) return <NotFoundRoute />;
+  return (
+    <Routes>
+      <Route path={entry.route} element={<PageRoute key={entry.slug} entry={entry} />} />
+    </Routes>
+  );
+}
+
 function PageLoading() {
   return (
     <div className={styles['block-loading']}>
@@ -95,13 +113,7 @@ export function App() {
       >
         <Suspense fallback={<PageLoading />}>
           <Routes>
-            {site.redirects.map((r) => (
-              <Route key={r.from} path={r.from} element={<Navigate to={r.to} replace />} />
-            ))}
-            {pages.map((p) => (
-              <Route key={p.slug} path={p.route} element={<PageRoute entry={p} />} />
-            ))}
-            <Route path="*" element={<NotFoundRoute />} />
+            <Route path="*" element={<ConfigRoute />} />
           </Routes>
         </Suspense>
       </AppErrorBoundary>

@@ -43,7 +43,9 @@ await build({
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
 const server = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href)) as { render: (url: string) => Promise<RenderResult> };
 
-const pageChunkKey = (slug: string) => Object.keys(manifest).find((k) => manifest[k].src === `\0virtual:sitewright/page/${slug}` || k.endsWith(`virtual:sitewright/page/${slug}`));
+// Indexed once: a lookup per page must not scan the manifest, or prerender cost grows with the square of the page count.
+const pageChunks = new Map(Object.keys(manifest).flatMap((k) => { const m = /virtual:sitewright\/page\/(.+)$/.exec(k); return m ? [[m[1], k] as const] : []; }));
+const pageChunkKey = (slug: string) => pageChunks.get(slug);
 const blockKey = (type: string) => {
   const reg = blockRegistry.find((b) => b.type === type);
   return reg ? `blocks/${reg.folder}/index.tsx` : '';
@@ -75,6 +77,7 @@ async function prerender(url: string, route: string | null, file: string) {
   written.push({ route: route ?? '404', html, index: r.index });
 }
 
+const prerenderStarted = performance.now();
 for (const p of pages) {
   const route = p.config.route;
   // A parameter route is prerendered once with a placeholder value; the CDN rewrites every value to it.
@@ -82,6 +85,7 @@ for (const p of pages) {
   await prerender(url, route, outputPath(route));
 }
 await prerender('/__sitewright_not_found__', null, '404.html');
+const prerenderMs = performance.now() - prerenderStarted;
 
 const paramRoutes = pages.map((p) => p.config.route).filter((r) => r.includes(':'));
 const indexed = pages.filter((p) => p.config.sitemap !== false && !p.config.route.includes(':')).map((p) => p.config.route);
@@ -107,4 +111,8 @@ function precompress(dir: string) {
 }
 precompress(dist);
 
+if (process.env.SITEWRIGHT_BENCH) {
+  // Read by scripts/bench.ts.
+  console.log(`BENCH ${JSON.stringify({ pages: written.length, prerenderMs, maxRssMb: process.resourceUsage().maxRSS / 1024 })}`);
+}
 console.log(`✓ built ${written.length} HTML files (${pages.length} routes + 404.html) in ${((performance.now() - started) / 1000).toFixed(1)} s → ${outName}/`);

@@ -1,0 +1,121 @@
+/**
+ * npm run audit [-- --routes /,/owner] [-- --preset mobile|desktop|both] [-- --no-build]
+ * Builds, serves dist/ on loopback and runs Lighthouse (Debian chromium) on every route.
+ * Prints one row per route and preset; writes the JSON reports to reports/lighthouse/ (git-ignored).
+ * Exits 1 when a figure misses its budget.
+ */
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { spawnSync } from 'node:child_process';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { loadProject } from './lib/project.ts';
+import { visiblePages } from '../renderer/vite-plugin.ts';
+import { startServer } from './lib/serve-child.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const presets = (arg('--preset') ?? 'both') === 'both' ? ['mobile', 'desktop'] : [arg('--preset') as string];
+
+export const BUDGET = { score: 100, lcpMs: 1500, tbtMs: 65, cls: 0.04, jsKb: 100 };
+
+if (!args.includes('--no-build')) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/build.ts')], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const { project } = loadProject(root);
+if (!project) throw new Error('config does not validate: run npm run validate');
+// Parameter routes redirect to another site at once; there is nothing of ours to measure there.
+const routes = arg('--routes')?.split(',') ?? visiblePages(project).map((p) => p.config.route).filter((r) => !r.includes(':'));
+
+const server = await startServer(root, Number(process.env.AUDIT_PORT ?? 4390));
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+});
+const outDir = join(root, 'reports/lighthouse');
+mkdirSync(outDir, { recursive: true });
+
+/** gzip size of a file we serve, or of the bytes Lighthouse saw for a third-party one. */
+function gzipBytes(url: string, fallback: number): number {
+  const u = new URL(url);
+  if (u.origin !== server.url) return fallback;
+  const file = join(root, 'dist', u.pathname);
+  return existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : fallback;
+}
+
+interface Row {
+  route: string;
+  preset: string;
+  perf: number;
+  a11y: number;
+  bp: number;
+  seo: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  jsKb: number;
+  cssKb: number;
+}
+const rows: Row[] = [];
+
+try {
+  for (const preset of presets) {
+    for (const route of routes) {
+      const result = await lighthouse(
+        `${server.url}${route}`,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+        preset === 'desktop' ? desktopConfig : undefined,
+      );
+      if (!result) throw new Error(`no Lighthouse result for ${route}`);
+      const lhr = result.lhr;
+      const name = `${preset}${route === '/' ? '-home' : route.replace(/\//g, '-')}.json`;
+      writeFileSync(join(outDir, name), JSON.stringify(lhr));
+      const requests = ((lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []);
+      const sum = (type: string) => requests.filter((r) => r.resourceType === type).reduce((n, r) => n + gzipBytes(r.url, r.transferSize ?? 0), 0) / 1024;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const row: Row = {
+        route,
+        preset,
+        perf: score('performance'),
+        a11y: score('accessibility'),
+        bp: score('best-practices'),
+        seo: score('seo'),
+        lcp: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+        tbt: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+        cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+        jsKb: Number(sum('Script').toFixed(1)),
+        cssKb: Number(sum('Stylesheet').toFixed(1)),
+      };
+      rows.push(row);
+      process.stdout.write(`${preset} ${route}: perf ${row.perf} a11y ${row.a11y} bp ${row.bp} seo ${row.seo}\n`);
+    }
+  }
+} finally {
+  await chrome.kill();
+  server.stop();
+}
+
+const misses = (r: Row) =>
+  [
+    r.perf < BUDGET.score && 'perf',
+    r.a11y < BUDGET.score && 'a11y',
+    r.bp < BUDGET.score && 'best practices',
+    r.seo < BUDGET.score && 'seo',
+    r.lcp > BUDGET.lcpMs && 'LCP',
+    r.tbt > BUDGET.tbtMs && 'TBT',
+    r.cls > BUDGET.cls && 'CLS',
+    r.jsKb > BUDGET.jsKb && 'JS',
+  ].filter(Boolean);
+
+const header = '| route | preset | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS | JS KB gz | CSS KB gz | budget |';
+const table = [header, '|' + ' --- |'.repeat(12), ...rows.map((r) => `| ${r.route} | ${r.preset} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${r.jsKb} | ${r.cssKb} | ${misses(r).length ? `miss: ${misses(r).join(', ')}` : 'ok'} |`)].join('\n');
+console.log(`\n${table}\n`);
+writeFileSync(join(outDir, 'summary.md'), `${table}\n`);
+const failed = rows.filter((r) => misses(r).length);
+console.log(failed.length ? `✗ ${failed.length} of ${rows.length} runs miss a budget` : `✓ all ${rows.length} runs inside budget`);
+process.exit(failed.length ? 1 : 0);

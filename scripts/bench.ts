@@ -1,0 +1,119 @@
+/**
+ * npm run bench [-- --sizes 10,100,1000] [-- --no-prerender]
+ * The page builder's own cost as config grows: for each size, generates that many pages (realistic mixes of
+ * every block's example.json) in a scratch copy of the project, then measures
+ *  - validation (our validator, in a fresh process: time, per page, peak memory),
+ *  - ajv-cli validating the same page files against the same schemas (whole process), for a ratio,
+ *  - prerendering (the build's prerender phase: time, per page, peak memory).
+ */
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const sizes = (args.includes('--sizes') ? args[args.indexOf('--sizes') + 1] : '10,100,1000').split(',').map(Number);
+const withPrerender = !args.includes('--no-prerender');
+
+/** Deterministic PRNG so every run measures the same pages. */
+function mulberry32(seed: number) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const examples = readdirSync(join(root, 'blocks'))
+  .map((d) => join(root, 'blocks', d, 'example.json'))
+  .filter(existsSync)
+  .map((f) => JSON.parse(readFileSync(f, 'utf8')) as { type: string; id?: string });
+// Blocks that must be unique on a page (ids) or are page-specific are used at most once per page.
+const heroes = examples.filter((e) => e.type === 'hero');
+const others = examples.filter((e) => e.type !== 'hero' && !e.id);
+
+function makeProject(n: number): string {
+  const dir = join(tmpdir(), `sitewright-bench-${n}-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const link of ['schemas', 'node_modules']) symlinkSync(join(root, link), join(dir, link));
+  // Sources are copied, not linked: Vite keys its manifest by real paths.
+  for (const copy of ['scripts', 'site.config', 'blocks', 'renderer', 'vite.config.ts', 'package.json', 'tsconfig.json']) cpSync(join(root, copy), join(dir, copy), { recursive: true });
+  const rand = mulberry32(n);
+  const pagesDir = join(dir, 'site.config/pages');
+  for (let i = 0; i < n; i++) {
+    const count = 3 + Math.floor(rand() * 4);
+    const blocks = [heroes[0] ?? { type: 'hero', heading: `Page ${i}` }, ...Array.from({ length: count }, () => others[Math.floor(rand() * others.length)] ?? heroes[0])];
+    const page = { $schema: '../../schemas/page.schema.json', route: `/bench/p${i}`, title: `Bench page ${i}`, description: `Generated page ${i} for the benchmark.`, blocks };
+    writeFileSync(join(pagesDir, `bench-${i}.json`), `${JSON.stringify(page, null, 2)}\n`);
+  }
+  return dir;
+}
+
+function runJson(cmd: string, argv: string[], cwd: string, env: Record<string, string> = {}): { out: string; ms: number; status: number | null } {
+  const t0 = performance.now();
+  const r = spawnSync(cmd, argv, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return { out: `${r.stdout}\n${r.stderr}`, ms: performance.now() - t0, status: r.status };
+}
+
+interface Result {
+  pages: number;
+  validateMs: number;
+  validateProcessMs: number;
+  validateMemMb: number;
+  ajvCliMs: number;
+  prerenderMs?: number;
+  prerenderPages?: number;
+  prerenderMemMb?: number;
+}
+const results: Result[] = [];
+
+for (const n of sizes) {
+  const dir = makeProject(n);
+  const totalPages = readdirSync(join(dir, 'site.config/pages')).length;
+  const v = runJson(process.execPath, ['--import', 'tsx', join(dir, 'scripts/lib/bench-validate.ts'), dir], dir);
+  const vj = JSON.parse(v.out.trim().split('\n').find((l) => l.startsWith('{')) ?? '{}') as { ms: number; pages: number; errors: number; maxRssMb: number; firstError: unknown };
+  if (vj.errors) throw new Error(`generated config does not validate: ${JSON.stringify(vj.firstError)}`);
+  const schemaFiles = readdirSync(join(root, 'schemas/blocks')).map((f) => `-r=schemas/blocks/${f}`);
+  const ajv = runJson(
+    join(root, 'node_modules/.bin/ajv'),
+    ['validate', '--spec=draft7', '--strict=false', '--all-errors', '-c', 'ajv-formats', '-s', 'schemas/page.schema.json', '-r', 'schemas/defs.schema.json', '-r', 'schemas/block.schema.json', '-r', 'schemas/site.schema.json', ...schemaFiles, '-d', 'site.config/pages/*.json'],
+    dir,
+  );
+  if (ajv.status !== 0) throw new Error(`ajv-cli failed:\n${ajv.out.slice(0, 2000)}`);
+  const result: Result = { pages: totalPages, validateMs: vj.ms, validateProcessMs: v.ms, validateMemMb: vj.maxRssMb, ajvCliMs: ajv.ms };
+  if (withPrerender) {
+    const b = runJson(process.execPath, ['--import', 'tsx', join(dir, 'scripts/build.ts')], dir, { SITEWRIGHT_BENCH: '1', SITEWRIGHT_OUT_DIR: 'dist-bench' });
+    const line = b.out.split('\n').find((l) => l.startsWith('BENCH '));
+    if (!line) throw new Error(`build failed for ${n} pages:\n${b.out.slice(-3000)}`);
+    const bj = JSON.parse(line.slice(6)) as { pages: number; prerenderMs: number; maxRssMb: number };
+    Object.assign(result, { prerenderMs: bj.prerenderMs, prerenderPages: bj.pages, prerenderMemMb: bj.maxRssMb });
+  }
+  results.push(result);
+  rmSync(dir, { recursive: true, force: true });
+  console.log(`measured ${n} generated pages (${totalPages} in all)`);
+}
+
+const f = (x: number | undefined, d = 1) => (x === undefined ? '–' : x.toFixed(d));
+console.log('\n| pages | validate ms | ms/page | peak MB | whole validate process ms | ajv-cli process ms | ratio (ours/ajv-cli) | prerender ms | ms/page | peak MB |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const r of results) {
+  console.log(`| ${r.pages} | ${f(r.validateMs)} | ${f(r.validateMs / r.pages, 3)} | ${f(r.validateMemMb, 0)} | ${f(r.validateProcessMs, 0)} | ${f(r.ajvCliMs, 0)} | ${f(r.validateProcessMs / r.ajvCliMs, 2)} | ${f(r.prerenderMs)} | ${r.prerenderMs && r.prerenderPages ? f(r.prerenderMs / r.prerenderPages, 2) : '–'} | ${f(r.prerenderMemMb, 0)} |`);
+}
+const big = results.find((r) => r.pages >= 1000);
+const mid = results.find((r) => r.pages >= 100 && r.pages < 1000);
+const checks: string[] = [];
+if (big) {
+  checks.push(`${big.validateMs < 1000 ? '✓' : '✗'} validating ${big.pages} pages took ${f(big.validateMs)} ms (budget < 1000 ms)`);
+  checks.push(`${big.validateProcessMs <= big.ajvCliMs ? '✓' : '✗'} whole validate process ${f(big.validateProcessMs, 0)} ms vs ajv-cli ${f(big.ajvCliMs, 0)} ms (budget: no slower)`);
+}
+if (big?.prerenderMs && mid?.prerenderMs && big.prerenderPages && mid.prerenderPages) {
+  const ratio = big.prerenderMs / big.prerenderPages / (mid.prerenderMs / mid.prerenderPages);
+  checks.push(`${ratio <= 1.2 ? '✓' : '✗'} prerender per page at ${big.prerenderPages} pages is ${f(ratio, 2)}x the per-page time at ${mid.prerenderPages} (budget ≤ 1.2x)`);
+}
+console.log(`\n${checks.join('\n')}`);
+process.exit(checks.some((c) => c.startsWith('✗')) ? 1 : 0);
