@@ -6,6 +6,7 @@ import { buildInfo } from '../scripts/lib/build-info.ts';
 
 const CONFIG_ID = 'virtual:sitewright/config';
 const PAGE_PREFIX = 'virtual:sitewright/page/';
+const FORMS_PREFIX = 'virtual:sitewright/forms/';
 
 /** Pages the build includes: every page, less landing pages when the hideLandingRoutes flag is on. */
 export function visiblePages(project: Project) {
@@ -78,7 +79,7 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
     name: 'sitewright',
     enforce: 'pre',
     resolveId(id) {
-      if (id === CONFIG_ID || id.startsWith(PAGE_PREFIX)) return `\0${id}`;
+      if (id === CONFIG_ID || id.startsWith(PAGE_PREFIX) || id.startsWith(FORMS_PREFIX)) return `\0${id}`;
       return undefined;
     },
     async load(id) {
@@ -86,6 +87,12 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
       const { project } = load();
       if (!project) this.error(`site.config/ has errors (run npm run validate):\n${formatDiagnostics(errorsOf())}`);
       if (id === `\0${CONFIG_ID}`) return configModule(project, env);
+      // Form validators precompiled from the form files, and the country list of the pickers (renderer/forms/compile.ts).
+      if (id.startsWith(`\0${FORMS_PREFIX}`)) {
+        const code = (await import('./forms/compile.ts')).formsModule(id.slice(1), project.fragments.forms ?? {});
+        if (code === undefined) this.error(`no form file for ${id.slice(1)}`);
+        return code;
+      }
       const code = await pageModule(project, id.slice(`\0${PAGE_PREFIX}`.length));
       if (code === undefined) this.error(`no page file for ${id}`);
       return code;
