@@ -12,4 +12,7 @@ export interface BlockRegistration {
 
 export const blockRegistry: readonly BlockRegistration[] = [
   { type: 'hero', folder: 'Hero' },
+  { type: 'faq', folder: 'Faq' },
+  { type: 'featureGrid', folder: 'FeatureGrid' },
+  { type: 'ctaBanner', folder: 'CtaBanner' },
 ];

@@ -49,6 +49,39 @@ export type Route = string;
  * An internal path starting with '/', e.g. "/owner". A segment starting with ':' is a parameter, e.g. "/referral/:refId".
  */
 export type Route1 = string;
+/**
+ * Name of a built-in icon, e.g. "building".
+ */
+export type IconName1 =
+  | 'home'
+  | 'building'
+  | 'coins'
+  | 'hammer'
+  | 'compass'
+  | 'chart'
+  | 'gavel'
+  | 'boxes'
+  | 'wallet'
+  | 'shield'
+  | 'check'
+  | 'bell'
+  | 'file'
+  | 'calendar'
+  | 'users'
+  | 'phone'
+  | 'mail'
+  | 'pin'
+  | 'clock'
+  | 'star'
+  | 'gift'
+  | 'link'
+  | 'share'
+  | 'play'
+  | 'x'
+  | 'linkedin'
+  | 'instagram'
+  | 'facebook'
+  | 'whatsapp';
 
 /**
  * Settings shared by every page: the product name, where external links go, the header and footer, redirects and build flags. Lives in site.config/site.json.
@@ -396,6 +429,231 @@ export interface FaqItem {
   answer: string;
 }
 /**
+ * A bold call-to-action band with a heading, a sentence and one or two buttons, usually near the end of a page. Example: { "type": "ctaBanner", "heading": "How much will your project cost?", "actions": [{ "label": "Get a free estimate", "href": "@calculator" }] }.
+ */
+export interface CtaBannerBlock {
+  /**
+   * Always "ctaBanner".
+   */
+  type: 'ctaBanner';
+  /**
+   * Optional anchor name so links can jump here, e.g. "estimate".
+   */
+  id?: string;
+  /**
+   * A small badge above the heading, e.g. "Cost calculator".
+   */
+  eyebrow?: string;
+  /**
+   * The call to action, e.g. "Get an estimate for your next construction project".
+   */
+  heading: string;
+  /**
+   * One or two sentences under the heading, e.g. "Our free calculator prices materials and labour in minutes.".
+   */
+  text?: string;
+  /**
+   * One or two buttons, e.g. [{ "label": "Estimate my project", "href": "@calculator" }]. The first is solid unless it sets "style".
+   *
+   * @minItems 1
+   * @maxItems 2
+   */
+  actions: [Link6] | [Link6, Link6];
+  image?: Image;
+  /**
+   * Colour of the band: "brand" (blue, default), "dark" (navy), "accent" (orange) or "light" (pale blue), e.g. "dark".
+   */
+  tone?: 'brand' | 'dark' | 'accent' | 'light';
+}
+/**
+ * Optional illustration beside the text, e.g. { "src": "/images/home/estimate.svg", "alt": "", "width": 480, "height": 360 }.
+ */
+export interface Image {
+  /**
+   * Path of the image file under site.config/assets, starting with '/', e.g. "/images/hero.webp".
+   */
+  src: string;
+  /**
+   * Text read to people who cannot see the image. Use "" only for purely decorative images.
+   */
+  alt: string;
+  /**
+   * Intrinsic width in pixels, e.g. 1200.
+   */
+  width: number;
+  /**
+   * Intrinsic height in pixels, e.g. 800.
+   */
+  height: number;
+}
+/**
+ * Frequently asked questions as an accordion: visitors click a question to show or hide its answer. The questions themselves live once in site.config/faqs/<set>.json so several pages can share them. Example: { "type": "faq", "heading": "Frequently asked questions", "set": "general", "askLink": { "label": "Ask a Question", "href": "/contact" } }.
+ */
+export interface FaqBlock {
+  /**
+   * Always "faq".
+   */
+  type: 'faq';
+  /**
+   * Optional anchor name so links can jump here, e.g. "faq".
+   */
+  id?: string;
+  /**
+   * A small badge above the heading, e.g. "FAQ".
+   */
+  eyebrow?: string;
+  /**
+   * The section heading, e.g. "Frequently asked questions". Default "Frequently asked questions".
+   */
+  heading?: string;
+  /**
+   * One or two sentences under the heading, e.g. "Everything you need to know before you start your first project.".
+   */
+  intro?: string;
+  /**
+   * File name (without .json) of the question set in site.config/faqs/, e.g. "general", "owner", "contractor" or "enterprise".
+   */
+  set: string;
+  askLink?: Link8;
+  /**
+   * Background: "light" (white, default) or "alt" (soft grey), e.g. "alt" to set it apart from the section above.
+   */
+  tone?: 'light' | 'alt';
+}
+/**
+ * A labelled link or button, e.g. { "label": "Sign Up", "href": "@ownerSignup" }.
+ */
+export interface Link8 {
+  /**
+   * The words on the link or button, e.g. "Learn more".
+   */
+  label: string;
+  href: Href;
+  style?: ButtonStyle;
+}
+/**
+ * A set of feature cards, each with a small badge, a title, a text and optionally a picture and a link or button. Shown as a grid of 2, 3 or 4 columns, or as rows whose pictures alternate left and right. One card can be a highlight, e.g. the 'Secured capital' card. Example: { "type": "featureGrid", "heading": "Everything you need to build remotely", "cards": [{ "badgeTitle": "Project tracking", "badgeIcon": "chart", "cardTitle": "See progress in real time", "cardBody": "Daily status reports, photos and alerts." }] }.
+ */
+export interface FeatureGridBlock {
+  /**
+   * Always "featureGrid".
+   */
+  type: 'featureGrid';
+  /**
+   * Optional anchor name so links can jump here, e.g. "features".
+   */
+  id?: string;
+  /**
+   * A small badge above the heading, e.g. "Features".
+   */
+  eyebrow?: string;
+  /**
+   * Optional section heading, e.g. "Everything you need to build remotely".
+   */
+  heading?: string;
+  /**
+   * Optional sentence under the heading, e.g. "One platform from the first bid to the final handover.".
+   */
+  intro?: string;
+  /**
+   * "grid" (default) puts cards side by side in columns; "alternating" shows one card per row with its picture alternately right and left, e.g. "alternating".
+   */
+  layout?: 'grid' | 'alternating';
+  /**
+   * Cards per row on large screens for the "grid" layout: 2, 3 or 4, e.g. 2. Default 2. Small screens always show one column.
+   */
+  columns?: 2 | 3 | 4;
+  /**
+   * Section background: "light" (white, default), "alt" (soft grey) or "dark" (navy), e.g. "alt".
+   */
+  tone?: 'light' | 'alt' | 'dark';
+  /**
+   * The feature cards in the order shown, e.g. [{ "badgeTitle": "Cost control", "badgeIcon": "wallet", "cardTitle": "Stay on budget", "cardBody": "Track every expense against your budget." }].
+   *
+   * @minItems 1
+   */
+  cards: [FeatureCard, ...FeatureCard[]];
+  /**
+   * Optional buttons under the cards, e.g. [{ "label": "Sign Up", "href": "@ownerSignup" }].
+   *
+   * @maxItems 2
+   */
+  actions?: [] | [Link6] | [Link6, Link6];
+}
+/**
+ * One feature, e.g. { "badgeTitle": "Bid management", "badgeIcon": "gavel", "cardTitle": "Competitive bids from verified contractors", "cardBody": "Invite verified contractors and compare offers side by side." }.
+ */
+export interface FeatureCard {
+  /**
+   * The small label at the top of the card, e.g. "Bid management".
+   */
+  badgeTitle?: string;
+  badgeIcon?: IconName1;
+  /**
+   * The card's title, e.g. "Competitive bids from verified contractors".
+   */
+  cardTitle: string;
+  /**
+   * The card's text, one to three sentences, e.g. "Invite verified contractors and compare offers side by side.". Separate paragraphs with a blank line.
+   */
+  cardBody: string;
+  /**
+   * Optional short bullet points under the text, each with a tick, e.g. ["Zero tender fees", "Verified contractors only"].
+   *
+   * @maxItems 6
+   */
+  points?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string];
+  image?: Image1;
+  link?: Link9;
+  /**
+   * Card colour: "white" (default), the pale tints "blue", "orange", "green", "purple", "teal", or the solid "dark" (navy) and "brand" (blue) with light text, e.g. "orange".
+   */
+  color?: 'white' | 'blue' | 'orange' | 'green' | 'purple' | 'teal' | 'dark' | 'brand';
+  /**
+   * true makes this card stand out across the whole row with a shield seal, e.g. for "Secured capital: your project funds are 100% insured". Default false.
+   */
+  highlight?: boolean;
+}
+/**
+ * Optional picture on the card, e.g. { "src": "/images/home/tracking.svg", "alt": "A dashboard with project progress", "width": 560, "height": 360 }.
+ */
+export interface Image1 {
+  /**
+   * Path of the image file under site.config/assets, starting with '/', e.g. "/images/hero.webp".
+   */
+  src: string;
+  /**
+   * Text read to people who cannot see the image. Use "" only for purely decorative images.
+   */
+  alt: string;
+  /**
+   * Intrinsic width in pixels, e.g. 1200.
+   */
+  width: number;
+  /**
+   * Intrinsic height in pixels, e.g. 800.
+   */
+  height: number;
+}
+/**
+ * A labelled link or button, e.g. { "label": "Sign Up", "href": "@ownerSignup" }.
+ */
+export interface Link9 {
+  /**
+   * The words on the link or button, e.g. "Learn more".
+   */
+  label: string;
+  href: Href;
+  style?: ButtonStyle;
+}
+/**
  * The large opening section of a page: a headline, a short text, buttons and an optional picture.
  */
 export interface HeroBlock {
@@ -425,7 +683,7 @@ export interface HeroBlock {
    * @maxItems 3
    */
   actions?: [] | [Link6] | [Link6, Link6] | [Link6, Link6, Link6];
-  image?: Image;
+  image?: Image2;
   /**
    * Background: "light" (default), "dark" or "brand".
    */
@@ -434,7 +692,7 @@ export interface HeroBlock {
 /**
  * Optional picture beside the text.
  */
-export interface Image {
+export interface Image2 {
   /**
    * Path of the image file under site.config/assets, starting with '/', e.g. "/images/hero.webp".
    */
@@ -454,7 +712,7 @@ export interface Image {
 }
 
 /** Any block a page can contain. */
-export type Block = HeroBlock;
+export type Block = CtaBannerBlock | FaqBlock | FeatureGridBlock | HeroBlock;
 
 /** The props of a block component, by block type. */
 export type BlockOfType<T extends Block['type']> = Extract<Block, { type: T }>;

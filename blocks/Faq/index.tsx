@@ -1,0 +1,76 @@
+import { useId, useState } from 'react';
+import type { FaqBlock, FaqSet } from '../../renderer/generated/config-types.ts';
+import { useFragment } from '../../renderer/lib/site-context.tsx';
+import { ButtonLink } from '../../renderer/ui/Button.tsx';
+import styles from './styles.module.css';
+
+/** Answers are plain text: a blank line starts a new paragraph. */
+export function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+interface ItemProps {
+  question: string;
+  answer: string;
+  baseId: string;
+}
+
+/**
+ * One row of the WAI-ARIA accordion pattern: a native button inside a heading gives Enter/Space toggling and
+ * focus for free; `hidden` keeps a collapsed answer out of sight and out of the accessibility tree.
+ */
+function FaqItem({ question, answer, baseId }: ItemProps) {
+  const [open, setOpen] = useState(false);
+  const buttonId = `${baseId}-q`;
+  const panelId = `${baseId}-a`;
+  return (
+    <div className={`${styles.item} ${open ? styles.open : ''}`}>
+      <h3 className={styles.question}>
+        <button type="button" id={buttonId} className={styles.trigger} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+          <span>{question}</span>
+          <svg className={styles.chevron} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+      </h3>
+      <div id={panelId} role="region" aria-labelledby={buttonId} className={styles.answer} hidden={!open}>
+        {paragraphs(answer).map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export default function Faq({ id, eyebrow, heading = 'Frequently asked questions', intro, set, askLink, tone = 'light' }: FaqBlock) {
+  const { items } = useFragment<FaqSet>('faqs', set);
+  // useId is identical on server and client, so the aria-controls/aria-labelledby pairs survive hydration.
+  const baseId = useId();
+  const headingId = `${baseId}-heading`;
+  return (
+    <section id={id} className={`${styles.faq} ${styles[tone]}`} aria-labelledby={headingId}>
+      <div className={`container ${styles.inner}`}>
+        <div className={styles.intro}>
+          {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
+          <h2 id={headingId} className={styles.heading}>
+            {heading}
+          </h2>
+          {intro && <p className={styles.text}>{intro}</p>}
+          {askLink && (
+            <ButtonLink to={askLink.href} variant={askLink.style ?? 'secondary'} className={styles.ask}>
+              {askLink.label}
+            </ButtonLink>
+          )}
+        </div>
+        <div className={styles.list}>
+          {items.map((item, i) => (
+            <FaqItem key={i} question={item.question} answer={item.answer} baseId={`${baseId}-${i}`} />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
