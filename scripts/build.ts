@@ -51,6 +51,7 @@ const blockKey = (type: string) => {
   return reg ? `blocks/${reg.folder}/index.tsx` : '';
 };
 
+const INLINE_CSS_LIMIT = 60_000;
 const pages = visiblePages(project);
 const written: { route: string; html: string; index: boolean }[] = [];
 
@@ -59,6 +60,9 @@ async function prerender(url: string, route: string | null, file: string) {
   const keys = [CLIENT_ENTRY, ...(r.slug ? [pageChunkKey(r.slug) ?? ''] : []), ...r.blockTypes.map(blockKey)].filter(Boolean);
   const assets = collectAssets(manifest, keys);
   const entryFile = manifest[CLIENT_ENTRY].file;
+  // A page's CSS is a few KB: inlining it saves a round trip before first paint on a slow phone.
+  const cssText = assets.css.map((c) => readFileSync(join(dist, c), 'utf8')).join('\n');
+  const inline = cssText.length <= INLINE_CSS_LIMIT;
   const html = renderDocument({
     lang: 'en',
     title: r.title,
@@ -68,7 +72,9 @@ async function prerender(url: string, route: string | null, file: string) {
     index: r.index,
     entry: entryFile,
     preload: assets.js.filter((f) => f !== entryFile),
-    css: assets.css,
+    css: inline ? [] : assets.css,
+    inlineCss: inline ? cssText : undefined,
+    inlinedFiles: inline ? assets.css : [],
     preloadImages: route === null ? ['/images/not-found.svg'] : [],
     body: r.html,
   });

@@ -38,6 +38,9 @@ export interface DocumentParts {
   entry: string;
   preload: string[];
   css: string[];
+  /** Stylesheets put straight into the page: no render-blocking request before first paint. */
+  inlineCss?: string;
+  inlinedFiles?: string[];
   preloadImages?: string[];
   body: string;
 }
@@ -61,6 +64,10 @@ export function renderDocument(d: DocumentParts): string {
     `<meta name="theme-color" content="#1f5fd6">`,
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
     ...d.css.map((c) => `<link rel="stylesheet" href="/${c}">`),
+    d.inlineCss ? `<style>${d.inlineCss.replace(/<\/style/gi, '<\\/style')}</style>` : '',
+    // The same files as print-only links: they never block rendering, but they tell Vite's chunk loader the
+    // styles are already on the page (so it does not inject them again) and warm the cache for later pages.
+    ...(d.inlineCss ? (d.inlinedFiles ?? []).map((c) => `<link rel="stylesheet" href="/${c}" media="print">`) : []),
     ...(d.preloadImages ?? []).map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}">`),
     `<script type="module" src="/${d.entry}"></script>`,
     ...d.preload.map((p) => `<link rel="modulepreload" href="/${p}">`),
