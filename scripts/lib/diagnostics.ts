@@ -4,6 +4,8 @@ export interface Diagnostic {
   file: string;
   line: number;
   column: number;
+  /** How many characters from `column` the problem spans on that line (for the underline). */
+  length?: number;
   /** JSON path of the offending value, e.g. "/blocks/2/heading" ("" for the whole file). */
   path: string;
   /** Plain-English statement of what is wrong. */

@@ -6,37 +6,142 @@ export interface JsonSource {
   text: string;
   tree: Node | undefined;
   value: unknown;
-  syntaxErrors: { offset: number; length: number; message: string }[];
+  /**
+   * At most one entry: the first syntax mistake, explained. Later parser errors are nearly always
+   * knock-on effects of the first, and listing them sends people hunting for problems that are not there.
+   */
+  syntaxErrors: SyntaxProblem[];
+  /** Properties written twice in one object: JSON keeps only the last, which silently drops the first. */
+  duplicateKeys: { key: string; path: string; offset: number; length: number; firstLine: number }[];
 }
 
-const SYNTAX_HELP: Record<string, string> = {
-  InvalidSymbol: 'There is a character JSON does not allow here. Check for a stray letter, a missing quote or a single quote (JSON needs double quotes).',
-  InvalidNumberFormat: 'This number is not written the JSON way (no leading zeros, no trailing dot).',
-  PropertyNameExpected: 'A property name in double quotes was expected. A trailing comma before "}" is not allowed in JSON: remove it.',
-  ValueExpected: 'A value was expected. A trailing comma before "]" or "}" is not allowed in JSON: remove it.',
-  ColonExpected: 'A colon ":" is missing between a property name and its value.',
-  CommaExpected: 'A comma "," is missing between two items.',
-  CloseBraceExpected: 'A closing "}" is missing.',
-  CloseBracketExpected: 'A closing "]" is missing.',
-  EndOfFileExpected: 'There is more text after the end of the JSON value. Remove it, or wrap everything in one object.',
-  InvalidCommentToken: 'Comments are not allowed in JSON. Move the note into a "description" or remove it.',
-  UnexpectedEndOfComment: 'Comments are not allowed in JSON.',
-  UnexpectedEndOfString: 'A string is not closed: add the closing double quote.',
-  UnexpectedEndOfNumber: 'A number ends too early.',
-  InvalidUnicode: 'A \\u escape in a string is not valid.',
-  InvalidEscapeCharacter: 'A backslash escape in a string is not valid. Write \\\\ for a backslash.',
-  InvalidCharacter: 'A string contains a character that must be escaped (such as a line break). Use \\n.',
+export interface SyntaxProblem {
+  offset: number;
+  length: number;
+  message: string;
+  suggestion: string;
+  /** Parser error name, e.g. "PropertyNameExpected", or our own ("TrailingComma", "EmptyFile"). */
+  code: string;
+}
+
+const SYNTAX_HELP: Record<string, [string, string]> = {
+  InvalidSymbol: ['There is a character JSON does not allow here.', 'Check for a stray letter, a missing double quote or a single quote (JSON needs double quotes).'],
+  InvalidNumberFormat: ['This number is not written the JSON way.', 'Write it without leading zeros, a trailing dot or a thousands separator, e.g. 1200.'],
+  PropertyNameExpected: ['A setting name in double quotes was expected here.', 'Write the name in double quotes, e.g. "heading": …'],
+  ValueExpected: ['A value was expected here.', 'Write a value: text in double quotes, a number, true, false, a list [ ] or an object { }.'],
+  ColonExpected: ['A colon ":" is missing between a setting name and its value.', 'Write it as "name": value.'],
+  CommaExpected: ['A comma "," is missing between two items.', 'Add a comma at the end of the previous item.'],
+  CloseBraceExpected: ['A closing "}" is missing.', 'Check that every "{" has a matching "}".'],
+  CloseBracketExpected: ['A closing "]" is missing.', 'Check that every "[" has a matching "]".'],
+  EndOfFileExpected: ['There is more text after the end of the JSON value.', 'Remove it: a config file holds exactly one { … } object.'],
+  InvalidCommentToken: ['Comments are not allowed in JSON.', 'Remove the comment. To leave a note for other editors, put it in the commit message or in docs/.'],
+  UnexpectedEndOfComment: ['Comments are not allowed in JSON, and this one is not even closed.', 'Remove the comment.'],
+  UnexpectedEndOfString: ['A text value is not closed.', 'Add the closing double quote " at the end of the text.'],
+  UnexpectedEndOfNumber: ['A number ends too early.', 'Finish the number, e.g. 1.5 rather than 1.'],
+  InvalidUnicode: ['A \\u escape in a text value is not valid.', 'Write \\u followed by four hexadecimal digits, or type the character itself.'],
+  InvalidEscapeCharacter: ['A backslash escape in a text value is not valid.', 'Write \\\\ for a backslash, \\" for a double quote.'],
+  InvalidCharacter: ['A text value contains a character that must be escaped, such as a line break or a tab.', 'Keep the text on one line; write \\n for a line break.'],
 };
 
-export function parseJsonSource(file: string, text: string): JsonSource {
+function prevNonSpace(text: string, offset: number): number {
+  let i = offset - 1;
+  while (i >= 0 && /\s/.test(text[i])) i--;
+  return i;
+}
+
+function nextNonSpace(text: string, offset: number): number {
+  let i = offset;
+  while (i < text.length && /\s/.test(text[i])) i++;
+  return i;
+}
+
+/** Turns the parser's first error into something a person can act on, recognising the usual mistakes. */
+function explainSyntax(text: string, e: ParseError): SyntaxProblem {
+  const code = printParseErrorCode(e.error);
+  const [message, suggestion] = SYNTAX_HELP[code] ?? [`JSON syntax error (${code}).`, 'Compare with a file that works, e.g. site.config/pages/home.json.'];
+  const base: SyntaxProblem = { offset: e.offset, length: Math.max(1, e.length), message, suggestion, code };
+  const at = text[e.offset];
+  if (text.trim() === '') {
+    return { ...base, offset: 0, length: 1, code: 'EmptyFile', message: 'The file is empty.', suggestion: 'A config file holds one { … } object. Copy an existing file, or run npm run new-page.' };
+  }
+  if ((code === 'PropertyNameExpected' || code === 'ValueExpected') && (at === '}' || at === ']')) {
+    const comma = prevNonSpace(text, e.offset);
+    if (text[comma] === ',') {
+      return { ...base, offset: comma, length: 1, code: 'TrailingComma', message: `There is a comma after the last item, before "${at}". JSON does not allow that.`, suggestion: 'Remove this comma.' };
+    }
+  }
+  if (code === 'CommaExpected') {
+    if (at === '}' || at === ']') {
+      const want = at === '}' ? ']' : '}';
+      return { ...base, length: 1, code: 'MismatchedBracket', message: `"${at}" closes the wrong thing: a "${want}" is missing before it.`, suggestion: `Add "${want}" to close the ${want === ']' ? 'list' : 'object'} that is still open.` };
+    }
+    // The comma belongs at the end of the previous item, usually on the line above.
+    const end = prevNonSpace(text, e.offset) + 1;
+    return { ...base, offset: end, length: 1, message: 'A comma "," is missing after this item.', suggestion: 'Add a comma here: items in an object or a list are separated by commas.' };
+  }
+  if (code === 'InvalidSymbol') {
+    const token = text.slice(e.offset, e.offset + Math.max(1, e.length));
+    if (/^'/.test(token)) {
+      return { ...base, code: 'SingleQuotes', message: 'Text is in single quotes.', suggestion: `JSON needs double quotes: write ${JSON.stringify(token.replace(/^'|'$/g, ''))}.` };
+    }
+    if (/^[A-Za-z_$][\w$-]*$/.test(token)) {
+      const after = text[nextNonSpace(text, e.offset + token.length)];
+      if (after === ':') {
+        return { ...base, code: 'UnquotedName', message: `The setting name ${token} is not in double quotes.`, suggestion: `Write "${token}".` };
+      }
+      if (/^(True|False|TRUE|FALSE|yes|no|Yes|No)$/.test(token)) {
+        return { ...base, code: 'BadBoolean', message: `${token} is not a JSON value.`, suggestion: `Write true or false in lower case, without quotes.` };
+      }
+      if (/^(undefined|NaN|Infinity|None|nil|NULL|Null)$/.test(token)) {
+        return { ...base, code: 'BadValue', message: `${token} is not a JSON value.`, suggestion: 'Remove the setting, or write null if the schema allows it.' };
+      }
+      return { ...base, code: 'UnquotedText', message: `The text ${token} is not in double quotes.`, suggestion: `Write "${token}".` };
+    }
+    if (at === '\u201c' || at === '\u201d') {
+      return { ...base, code: 'SmartQuotes', message: 'This is a curly quote (“ or ”), probably pasted from a word processor.', suggestion: 'Use the straight double quote " instead.' };
+    }
+  }
+  if (code === 'CloseBraceExpected' && e.offset >= text.trimEnd().length) {
+    return { ...base, offset: Math.max(0, text.trimEnd().length - 1), message: 'The file ends before every "{" is closed.', suggestion: 'Add the missing "}" (check the end of the file and the last block you edited).' };
+  }
+  return base;
+}
+
+export function parseJsonSource(file: string, rawText: string): JsonSource {
+  // Some editors save a byte-order mark; it is invisible and harmless, so drop it rather than report it.
+  const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
-  const syntaxErrors = errors.map((e) => {
-    const code = printParseErrorCode(e.error);
-    return { offset: e.offset, length: e.length, message: SYNTAX_HELP[code] ?? `JSON syntax error (${code}).` };
-  });
+  const syntaxErrors = errors.length > 0 ? [explainSyntax(text, errors[0])] : [];
   const value = tree && syntaxErrors.length === 0 ? nodeValue(tree) : undefined;
-  return { file, text, tree, value, syntaxErrors };
+  const duplicateKeys = tree && syntaxErrors.length === 0 ? findDuplicateKeys(text, tree) : [];
+  return { file, text, tree, value, syntaxErrors, duplicateKeys };
+}
+
+function escapePointer(seg: string | number): string {
+  return String(seg).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function findDuplicateKeys(text: string, root: Node): JsonSource['duplicateKeys'] {
+  const out: JsonSource['duplicateKeys'] = [];
+  const walk = (node: Node, path: string) => {
+    if (node.type === 'object') {
+      const seen = new Map<string, Node>();
+      for (const prop of node.children ?? []) {
+        const [k, v] = prop.children ?? [];
+        if (!k) continue;
+        const key = String(k.value);
+        const first = seen.get(key);
+        if (first) out.push({ key, path, offset: k.offset, length: k.length, firstLine: lineColumn(text, first.offset).line });
+        else seen.set(key, k);
+        if (v) walk(v, `${path}/${escapePointer(key)}`);
+      }
+    } else if (node.type === 'array') {
+      (node.children ?? []).forEach((c, i) => walk(c, `${path}/${i}`));
+    }
+  };
+  walk(root, '');
+  return out;
 }
 
 function nodeValue(node: Node): unknown {
@@ -78,21 +183,49 @@ export function pointerSegments(pointer: string): (string | number)[] {
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
+/** Where a diagnostic points: line and column, and how many characters to underline on that line. */
+export interface Location {
+  line: number;
+  column: number;
+  length: number;
+}
+
+function spanOnLine(text: string, offset: number, length: number): Location {
+  const pos = lineColumn(text, offset);
+  const lineEnd = text.indexOf('\n', offset);
+  const room = (lineEnd === -1 ? text.length : lineEnd) - offset;
+  return { ...pos, length: Math.max(1, Math.min(length, room)) };
+}
+
+/** Location of a raw character range (used for syntax errors). */
+export function locateOffset(src: JsonSource, offset: number, length = 1): Location {
+  return spanOnLine(src.text, offset, length);
+}
+
 /**
  * Offset of the value at `pointer`; with `key`, of that property's name inside the object at `pointer`
  * (so an unknown property is pointed at by its own name).
  */
-export function locate(src: JsonSource, pointer: string, key?: string): { line: number; column: number } {
-  if (!src.tree) return { line: 1, column: 1 };
+export function locate(src: JsonSource, pointer: string, key?: string): Location {
+  if (!src.tree) return { line: 1, column: 1, length: 1 };
   const segs = pointerSegments(pointer);
   let node: Node | undefined = findNodeAtLocation(src.tree, segs);
   // Fall back to the closest existing ancestor.
   for (let n = segs.length; !node && n > 0; n--) node = findNodeAtLocation(src.tree, segs.slice(0, n - 1));
   if (node && key !== undefined && node.type === 'object') {
     const prop = node.children?.find((p) => p.children?.[0]?.value === key);
-    if (prop?.children?.[0]) return lineColumn(src.text, prop.children[0].offset);
+    const name = prop?.children?.[0];
+    if (name) return spanOnLine(src.text, name.offset, name.length);
   }
-  // For a value, point at its property name when it has one: that is what people look for.
-  const target = node?.parent?.type === 'property' && node.parent.children?.[0] ? node.parent.children[0] : node;
-  return lineColumn(src.text, target?.offset ?? 0);
+  // A scalar value is underlined itself; a property holding an object or list is pointed at by its name.
+  if (node && node.parent?.type === 'property' && node.parent.children?.[0]) {
+    const name = node.parent.children[0];
+    if (node.type === 'object' || node.type === 'array') return spanOnLine(src.text, name.offset, name.length);
+    const pos = lineColumn(src.text, name.offset);
+    const valuePos = lineColumn(src.text, node.offset);
+    // Same line: start at the name (what people scan for) and underline through the value.
+    if (pos.line === valuePos.line) return spanOnLine(src.text, name.offset, node.offset + node.length - name.offset);
+    return spanOnLine(src.text, node.offset, node.length);
+  }
+  return spanOnLine(src.text, node?.offset ?? 0, node && node.type !== 'object' && node.type !== 'array' ? node.length : 1);
 }

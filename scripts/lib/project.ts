@@ -1,34 +1,41 @@
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join, relative, basename } from 'node:path';
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Diagnostic } from './diagnostics.ts';
-import { locate, parseJsonSource, type JsonSource } from './json-source.ts';
+import { locate, locateOffset, parseJsonSource, type JsonSource } from './json-source.ts';
 import { explainSchemaError } from './explain.ts';
 import { closest } from './suggest.ts';
 import { blockRegistry } from '../../blocks/registry.ts';
-import type { PageConfig, SiteConfig, FaqSet } from '../../renderer/generated/config-types.ts';
+import type { PageConfig, SiteConfig } from '../../renderer/generated/config-types.ts';
 import { applyEnvOverrides } from './env.ts';
 
 /** A folder of config files that share one schema. Everything but pages is a fragment that pages reference by file name. */
 export interface Collection {
   dir: string;
-  schema: string;
+  /** Schema file in schemas/; none for content that is not JSON (MDX). */
+  schema?: string;
   /** Name used in "x-fragment" schema keywords, e.g. "faqs". */
   kind: string;
+  /** File extension of the collection's files. Default ".json". */
+  ext?: string;
 }
 
+/**
+ * The built-in folders. Any other schema can declare its own folder with a root `"x-collection": "<folder>"`
+ * (e.g. `"x-collection": "testimonials"` makes site.config/testimonials/*.json fragments of kind "testimonials"),
+ * so a new kind of shared content needs no change here.
+ */
 export const COLLECTIONS: readonly Collection[] = [
   { dir: 'pages', schema: 'page.schema.json', kind: 'pages' },
   { dir: 'faqs', schema: 'faq-set.schema.json', kind: 'faqs' },
   { dir: 'forms', schema: 'form.schema.json', kind: 'forms' },
+  { dir: 'content', kind: 'content', ext: '.mdx' },
 ];
 
-/**
- * Fragment kinds that are not JSON collections. "content" is MDX (site.config/content/<id>.mdx), compiled at
- * build time by scripts/lib/mdx-content.ts when a page that references it is bundled.
- */
-export const FRAGMENT_EXTENSIONS: Readonly<Record<string, string>> = { content: '.mdx' };
+/** Folders of site.config/ that hold no validated files. */
+const PLAIN_FOLDERS = new Set(['assets']);
 
 export interface FragmentRef { kind: string; id: string; path: string }
 export interface LinkRef { href: string; path: string }
@@ -44,33 +51,63 @@ export interface PageFile {
 
 export interface Project {
   root: string;
+  /** Folder the config was read from (normally <root>/site.config). */
+  configDir: string;
   site: SiteConfig;
   pages: PageFile[];
-  /** Fragments by kind then id, e.g. fragments.faqs.general. */
+  /** Fragments by kind then id, e.g. fragments.faqs.general. Non-JSON content (MDX) is held as its text. */
   fragments: Record<string, Record<string, unknown>>;
 }
 
 export interface LoadResult {
   project: Project | null;
   diagnostics: Diagnostic[];
+  /** Text of every file read, by its reported name (e.g. "site.config/pages/home.json"), for code frames. */
+  sources: Record<string, string>;
+}
+
+export interface LoadOptions {
+  /** Folder holding site.json, pages/, faqs/ …; default <root>/site.config. Lets tests and previews use a copy. */
+  configDir?: string;
+  /**
+   * Files to add or replace (text) or remove (null), by path inside the config folder, e.g. { "pages/partners.json": "…" }.
+   * Checks a change without writing it: the scaffolder and the tests use it.
+   */
+  overlay?: Record<string, string | null>;
 }
 
 const CONFIG_DIR = 'site.config';
 
-function listJson(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => join(dir, f));
-}
-
 let collecting: { fragments: FragmentRef[]; links: LinkRef[] } | null = null;
 
-export function createAjv(root: string): Ajv {
+function schemaFiles(root: string): string[] {
+  const schemaDir = join(root, 'schemas');
+  const list = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f)) : []);
+  return [...list(schemaDir), ...list(join(schemaDir, 'blocks'))];
+}
+
+/** Every "x-…" annotation used in the schemas, so authors can add their own without ajv's strict mode rejecting them. */
+function customKeywords(schemas: unknown[]): string[] {
+  const found = new Set<string>();
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      for (const [k, c] of Object.entries(v)) {
+        if (k.startsWith('x-')) found.add(k);
+        walk(c);
+      }
+    }
+  };
+  schemas.forEach(walk);
+  found.delete('x-link');
+  found.delete('x-fragment');
+  return [...found];
+}
+
+function buildAjv(schemas: unknown[]): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
   addFormats(ajv);
-  ajv.addVocabulary(['tsType', 'x-ui']);
+  ajv.addVocabulary(['tsType', ...new Set(['x-ui', 'x-collection', ...customKeywords(schemas)])]);
   // Records references while validating, so cross-file checks reuse the schema's own knowledge of where links and fragments are.
   ajv.addKeyword({
     keyword: 'x-fragment',
@@ -88,41 +125,171 @@ export function createAjv(root: string): Ajv {
       return true;
     },
   });
-  const schemaDir = join(root, 'schemas');
-  const files = [...listJson(schemaDir), ...listJson(join(schemaDir, 'blocks'))];
-  for (const f of files) {
-    const schema = JSON.parse(readFileSync(f, 'utf8'));
-    ajv.addSchema(schema);
-  }
+  for (const schema of schemas) ajv.addSchema(schema as object);
   return ajv;
+}
+
+export function createAjv(root: string): Ajv {
+  return buildAjv(schemaFiles(root).map((f) => JSON.parse(readFileSync(f, 'utf8'))));
+}
+
+// Compiling the schemas is most of the validator's time; reuse them until a schema file changes.
+interface SchemaSet { key: string; ajv: Ajv; schemas: Record<string, unknown>; problems: Diagnostic[] }
+let ajvCache: SchemaSet | null = null;
+
+function cachedAjv(root: string): SchemaSet {
+  const files = schemaFiles(root);
+  const texts = files.map((f) => readFileSync(f, 'utf8'));
+  const key = createHash('sha1').update(root).update(files.join('\n')).update(texts.join('\0')).digest('hex');
+  if (ajvCache?.key !== key) {
+    const schemas: Record<string, unknown> = {};
+    const problems: Diagnostic[] = [];
+    files.forEach((f, i) => {
+      const rel = relative(root, f).split('\\').join('/');
+      // A half-written schema must not crash the validator: it becomes one error on that file.
+      const src = parseJsonSource(rel, texts[i]);
+      const e = src.syntaxErrors[0];
+      if (e) problems.push({ file: rel, ...locateOffset(src, e.offset, e.length), path: '', code: 'schema-syntax', severity: 'error', message: `This schema is not valid JSON: ${e.message}`, suggestion: e.suggestion });
+      else schemas[relative(join(root, 'schemas'), f).split('\\').join('/')] = src.value;
+    });
+    let ajv: Ajv;
+    try {
+      ajv = buildAjv(Object.values(schemas));
+    } catch (err) {
+      problems.push(schemaProblem(root, err));
+      ajv = buildAjv([]);
+    }
+    ajvCache = { key, ajv, schemas, problems };
+  }
+  return ajvCache;
+}
+
+/** An error ajv throws about a schema (not about config), pinned on the schema file it names. */
+function schemaProblem(root: string, err: unknown): Diagnostic {
+  const message = err instanceof Error ? err.message : String(err);
+  const id = /https:\/\/sitewright\.dev\/schemas\/([\w./-]+?\.schema\.json)/.exec(message)?.[1];
+  const file = id ? `schemas/${id}` : 'schemas/';
+  return { file, line: 1, column: 1, path: '', code: 'schema-error', severity: 'error', message: `This schema cannot be used: ${message}`, suggestion: 'Fix the schema (ajv runs in strict mode: give "type" next to keywords such as "required" or "properties", and declare every keyword).' };
 }
 
 function schemaId(name: string): string {
   return `https://sitewright.dev/schemas/${name}`;
 }
 
-export function loadProject(root: string, env: Record<string, string | undefined> = process.env): LoadResult {
+/** Collections: the built-in ones plus any schema that names its own folder with "x-collection". */
+export function collectionsOf(schemas: Record<string, unknown>): Collection[] {
+  const out = [...COLLECTIONS];
+  for (const [file, schema] of Object.entries(schemas)) {
+    const dir = (schema as { 'x-collection'?: unknown })['x-collection'];
+    if (typeof dir === 'string' && !out.some((c) => c.dir === dir)) out.push({ dir, schema: file, kind: dir });
+  }
+  return out;
+}
+
+/** The config folder as seen through the overlay: what the validator reads. */
+class ConfigFiles {
+  constructor(
+    readonly dir: string,
+    private overlay: Record<string, string | null>,
+  ) {}
+
+  private real(rel: string): string {
+    return join(this.dir, rel);
+  }
+
+  exists(rel: string): boolean {
+    if (rel in this.overlay) return this.overlay[rel] !== null;
+    return existsSync(this.real(rel));
+  }
+
+  read(rel: string): string {
+    const o = this.overlay[rel];
+    if (typeof o === 'string') return o;
+    return readFileSync(this.real(rel), 'utf8');
+  }
+
+  /** Entries of a sub-folder ("" for the top), sorted; overlay additions included, removals left out. */
+  list(sub: string): string[] {
+    const names = new Set<string>();
+    const abs = sub ? this.real(sub) : this.dir;
+    if (existsSync(abs) && statSync(abs).isDirectory()) for (const n of readdirSync(abs)) names.add(n);
+    const prefix = sub ? `${sub}/` : '';
+    for (const [rel, text] of Object.entries(this.overlay)) {
+      if (!rel.startsWith(prefix)) continue;
+      const rest = rel.slice(prefix.length);
+      const first = rest.split('/')[0];
+      if (text === null && !rest.includes('/')) names.delete(first);
+      else if (text !== null) names.add(first);
+    }
+    return [...names].sort();
+  }
+
+  isDir(rel: string): boolean {
+    if (Object.keys(this.overlay).some((k) => k.startsWith(`${rel}/`) && this.overlay[k] !== null)) return true;
+    const abs = this.real(rel);
+    return existsSync(abs) && statSync(abs).isDirectory();
+  }
+}
+
+/** The "$schema" value a file at this place should carry, so editors find its schema without any setup. */
+export function expectedSchemaRef(relInConfig: string, schema: string): string {
+  const depth = relInConfig.split('/').length - 1;
+  return `${'../'.repeat(depth + 1)}schemas/${schema}`;
+}
+
+export function loadProject(root: string, env: Record<string, string | undefined> = process.env, options: LoadOptions = {}): LoadResult {
   const diagnostics: Diagnostic[] = [];
-  const rel = (p: string) => relative(root, p).split('\\').join('/');
-  const ajv = createAjv(root);
+  const sources: Record<string, string> = {};
+  const files = new ConfigFiles(options.configDir ?? join(root, CONFIG_DIR), options.overlay ?? {});
+  // Files are always reported as site.config/…, wherever the folder really is, so messages read the same in tests and previews.
+  const shown = (rel: string) => `${CONFIG_DIR}/${rel}`;
+  const { ajv, schemas, problems } = cachedAjv(root);
+  diagnostics.push(...problems);
+  const collections = collectionsOf(schemas);
 
   const report = (src: JsonSource, d: Omit<Diagnostic, 'file' | 'line' | 'column' | 'severity'> & { key?: string; severity?: Diagnostic['severity'] }) => {
     const { key, severity, ...rest } = d;
     const pos = locate(src, d.path, key);
     diagnostics.push({ file: src.file, ...pos, severity: severity ?? 'error', ...rest });
   };
+  const whole = (file: string, d: Omit<Diagnostic, 'file' | 'line' | 'column' | 'severity' | 'path'> & { severity?: Diagnostic['severity'] }) =>
+    diagnostics.push({ file, line: 1, column: 1, path: '', severity: 'error', ...d });
 
-  const validateFile = (abs: string, schemaName: string): { src: JsonSource; ok: boolean; fragments: FragmentRef[]; links: LinkRef[] } => {
-    const src = parseJsonSource(rel(abs), readFileSync(abs, 'utf8'));
+  interface Checked { src: JsonSource; ok: boolean; fragments: FragmentRef[]; links: LinkRef[] }
+
+  const validateFile = (rel: string, schemaName: string): Checked => {
+    const src = parseJsonSource(shown(rel), files.read(rel));
+    sources[src.file] = src.text;
     const refs = { fragments: [] as FragmentRef[], links: [] as LinkRef[] };
     if (src.syntaxErrors.length > 0) {
       for (const e of src.syntaxErrors) {
-        diagnostics.push({ file: src.file, ...lineCol(src, e.offset), path: '', message: e.message, code: 'syntax', severity: 'error' });
+        diagnostics.push({ file: src.file, ...locateOffset(src, e.offset, e.length), path: '', message: e.message, suggestion: e.suggestion, code: 'syntax', severity: 'error' });
       }
       return { src, ok: false, ...refs };
     }
-    const validate: ValidateFunction | undefined = ajv.getSchema(schemaId(schemaName));
-    if (!validate) throw new Error(`schema ${schemaName} is missing from schemas/`);
+    for (const dup of src.duplicateKeys) {
+      diagnostics.push({
+        file: src.file,
+        ...locateOffset(src, dup.offset, dup.length),
+        path: `${dup.path}/${dup.key}`,
+        code: 'duplicate-key',
+        severity: 'error',
+        message: `"${dup.key}" is written twice in the same object (first on line ${dup.firstLine}); only this last one would count.`,
+        suggestion: 'Keep one of the two and delete the other.',
+      });
+    }
+    let validate: ValidateFunction | undefined;
+    try {
+      validate = ajv.getSchema(schemaId(schemaName));
+    } catch (err) {
+      const problem = schemaProblem(root, err);
+      if (!diagnostics.some((d) => d.code === 'schema-error' && d.message === problem.message)) diagnostics.push(problem);
+      return { src, ok: false, ...refs };
+    }
+    if (!validate) {
+      whole(`schemas/${schemaName}`, { code: 'schema-error', message: `The schema ${schemaName} is missing or could not be read, so ${src.file} cannot be checked.`, suggestion: 'Restore the schema file.' });
+      return { src, ok: false, ...refs };
+    }
     collecting = refs;
     let ok: boolean;
     try {
@@ -133,71 +300,133 @@ export function loadProject(root: string, env: Record<string, string | undefined
     if (!ok) {
       for (const d of explainSchemaError(validate.errors ?? [], src.value)) report(src, d);
     }
-    return { src, ok, ...refs };
+    const value = src.value as { $schema?: unknown } | null;
+    const want = expectedSchemaRef(rel, schemaName);
+    if (value && typeof value === 'object' && !Array.isArray(value) && value.$schema !== want) {
+      report(src, {
+        path: value.$schema === undefined ? '' : '/$schema',
+        code: 'schema-ref',
+        severity: 'warning',
+        message: value.$schema === undefined ? 'This file does not say which schema it follows, so editors cannot complete or explain its settings.' : `"$schema" should be "${want}".`,
+        suggestion: `Add "$schema": "${want}" as the first line inside the { }.`,
+      });
+    }
+    return { src, ok: ok && src.duplicateKeys.length === 0, ...refs };
   };
 
   // site.json
-  const sitePath = join(root, CONFIG_DIR, 'site.json');
-  if (!existsSync(sitePath)) {
-    diagnostics.push({ file: rel(sitePath), line: 1, column: 1, path: '', message: 'site.json is missing.', suggestion: 'Create site.config/site.json (see docs/authoring.md).', code: 'missing-file', severity: 'error' });
-    return { project: null, diagnostics };
+  if (!files.exists('site.json')) {
+    whole(shown('site.json'), { message: 'site.json is missing.', suggestion: 'Create site.config/site.json (see docs/authoring.md).', code: 'missing-file' });
+    return { project: null, diagnostics, sources };
   }
-  const siteResult = validateFile(sitePath, 'site.schema.json');
-  const allLinks: { src: JsonSource; links: LinkRef[] }[] = [{ src: siteResult.src, links: siteResult.links }];
+  const siteResult = validateFile('site.json', 'site.schema.json');
+  const checkedFiles: Checked[] = [{ ...siteResult }];
+
+  // Folders nobody reads are usually a misspelt collection ("faq" for "faqs"): say so rather than ignore the files.
+  for (const name of files.list('')) {
+    if (!files.isDir(name)) {
+      if (name !== 'site.json' && !name.startsWith('.')) {
+        whole(shown(name), { severity: 'warning', code: 'unknown-file', message: `${shown(name)} is not read by the site.`, suggestion: 'Config files belong in a folder such as pages/ or faqs/; remove it or move it there.' });
+      }
+      continue;
+    }
+    if (PLAIN_FOLDERS.has(name) || collections.some((c) => c.dir === name)) continue;
+    const guess = closest(name, collections.map((c) => c.dir));
+    whole(shown(`${name}/`), {
+      severity: 'warning',
+      code: 'unknown-folder',
+      message: `The folder ${shown(name)}/ is not read by the site, so nothing in it is checked or shown.`,
+      suggestion: guess ? `Did you mean ${shown(guess)}/?` : `Known folders: ${collections.map((c) => `${c.dir}/`).join(', ')}.`,
+    });
+  }
 
   // Collections
   const fragments: Record<string, Record<string, unknown>> = {};
-  const fragmentSources: Record<string, Record<string, JsonSource>> = {};
+  const fragmentFiles: Record<string, Record<string, string>> = {};
   const pages: PageFile[] = [];
-  for (const c of COLLECTIONS) {
+  for (const c of collections) {
     fragments[c.kind] = {};
-    fragmentSources[c.kind] = {};
-    for (const abs of listJson(join(root, CONFIG_DIR, c.dir))) {
-      if (!ajv.getSchema(schemaId(c.schema))) continue;
-      const r = validateFile(abs, c.schema);
-      allLinks.push({ src: r.src, links: r.links });
-      const slug = basename(abs, '.json');
+    fragmentFiles[c.kind] = {};
+    const ext = c.ext ?? '.json';
+    // A collection whose schema does not exist yet (e.g. forms before form.schema.json lands) is skipped.
+    if (c.schema && !(c.schema in schemas)) continue;
+    for (const name of files.list(c.dir)) {
+      const rel = `${c.dir}/${name}`;
+      if (files.isDir(rel)) continue;
+      if (!name.endsWith(ext)) {
+        if (!name.startsWith('.')) {
+          whole(shown(rel), { severity: 'warning', code: 'unknown-file', message: `${shown(rel)} is not read: only ${ext} files in ${shown(c.dir)}/ are.`, suggestion: `Rename it to ${basename(name, name.slice(name.lastIndexOf('.')))}${ext} if it is meant to be used.` });
+        }
+        continue;
+      }
+      const slug = basename(name, ext);
+      if (!c.schema) {
+        // Content files (MDX) have no schema here; their own compiler checks them.
+        const text = files.read(rel);
+        sources[shown(rel)] = text;
+        fragments[c.kind][slug] = text;
+        fragmentFiles[c.kind][slug] = shown(rel);
+        continue;
+      }
+      const r = validateFile(rel, c.schema);
+      checkedFiles.push(r);
       if (c.kind === 'pages') {
         if (r.ok) pages.push({ file: r.src.file, slug, source: r.src, config: r.src.value as PageConfig, fragments: r.fragments });
       } else {
-        fragmentSources[c.kind][slug] = r.src;
+        fragmentFiles[c.kind][slug] = r.src.file;
         if (r.ok) fragments[c.kind][slug] = r.src.value;
       }
-      // Fragment references can sit in any file (a page, or a form inside a page).
-      for (const ref of r.fragments) {
-        const ext = FRAGMENT_EXTENSIONS[ref.kind] ?? '.json';
-        if (!fragmentSources[ref.kind]?.[ref.id] && !existsSync(join(root, CONFIG_DIR, ref.kind, `${ref.id}${ext}`))) {
-          const dir = join(root, CONFIG_DIR, ref.kind);
-          const known = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(ext)).sort().map((f) => basename(f, ext)) : [];
-          const guess = closest(ref.id, known);
-          report(r.src, {
-            path: ref.path,
-            code: 'missing-fragment',
-            message: `There is no ${ref.kind} file named "${ref.id}" (looked for site.config/${ref.kind}/${ref.id}${ext}).`,
-            suggestion: guess ? `Did you mean "${guess}"?` : known.length ? `Known: ${known.map((k) => `"${k}"`).join(', ')}.` : `Create site.config/${ref.kind}/${ref.id}${ext}.`,
-          });
-        }
-      }
+    }
+  }
+
+  // Fragment references can sit in any file (a page, site.json, or a fragment inside another).
+  const used = new Set<string>();
+  for (const r of checkedFiles) {
+    for (const ref of r.fragments) {
+      used.add(`${ref.kind}/${ref.id}`);
+      if (fragmentFiles[ref.kind]?.[ref.id]) continue;
+      const c = collections.find((x) => x.kind === ref.kind);
+      const where = `${shown(c?.dir ?? ref.kind)}/${ref.id}${c?.ext ?? '.json'}`;
+      const known = Object.keys(fragmentFiles[ref.kind] ?? {});
+      const guess = closest(ref.id, known);
+      report(r.src, {
+        path: ref.path,
+        code: 'missing-fragment',
+        message: `There is no ${ref.kind} file named "${ref.id}" (looked for ${where}).`,
+        suggestion: guess ? `Did you mean "${guess}"?` : known.length ? `Known: ${known.map((k) => `"${k}"`).join(', ')}. Or create ${where}.` : `Create ${where}.`,
+      });
+    }
+  }
+  for (const [kind, byId] of Object.entries(fragmentFiles)) {
+    if (kind === 'pages') continue;
+    for (const [id, file] of Object.entries(byId)) {
+      if (used.has(`${kind}/${id}`)) continue;
+      whole(file, {
+        severity: 'warning',
+        code: 'unused-fragment',
+        message: `No page uses ${file}.`,
+        suggestion: `Reference it by its name "${id}" from a block, or delete the file if it is no longer needed.`,
+      });
     }
   }
 
   // Registry and schemas agree
   for (const reg of blockRegistry) {
     if (!existsSync(join(root, 'schemas', 'blocks', `${reg.type}.schema.json`))) {
-      diagnostics.push({ file: 'blocks/registry.ts', line: 1, column: 1, path: '', code: 'registry', severity: 'error', message: `Block type "${reg.type}" is registered but has no schema.`, suggestion: `Create schemas/blocks/${reg.type}.schema.json.` });
+      whole('blocks/registry.ts', { code: 'registry', message: `Block type "${reg.type}" is registered but has no schema.`, suggestion: `Create schemas/blocks/${reg.type}.schema.json.` });
     }
     if (!existsSync(join(root, 'blocks', reg.folder, 'index.tsx'))) {
-      diagnostics.push({ file: 'blocks/registry.ts', line: 1, column: 1, path: '', code: 'registry', severity: 'error', message: `Block type "${reg.type}" points at blocks/${reg.folder}/index.tsx, which does not exist.`, suggestion: 'Fix the folder name in blocks/registry.ts.' });
+      whole('blocks/registry.ts', { code: 'registry', message: `Block type "${reg.type}" points at blocks/${reg.folder}/index.tsx, which does not exist.`, suggestion: 'Fix the folder name in blocks/registry.ts.' });
     }
   }
-  for (const f of listJson(join(root, 'schemas', 'blocks'))) {
+  for (const f of schemaFiles(root).filter((p) => p.includes(`${join('schemas', 'blocks')}`))) {
     const type = basename(f, '.schema.json');
     if (!blockRegistry.some((r) => r.type === type)) {
-      diagnostics.push({ file: rel(f), line: 1, column: 1, path: '', code: 'registry', severity: 'error', message: `Block type "${type}" has a schema but no component is registered for it.`, suggestion: `Add { type: '${type}', folder: '…' } to blocks/registry.ts.` });
+      whole(relative(root, f).split('\\').join('/'), { code: 'registry', message: `Block type "${type}" has a schema but no component is registered for it.`, suggestion: `Add { type: '${type}', folder: '…' } to blocks/registry.ts.` });
     }
   }
 
-  if (!siteResult.ok) return { project: null, diagnostics };
+  if (!siteResult.ok) return { project: null, diagnostics, sources };
   const site = applyEnvOverrides(siteResult.src.value as SiteConfig, env);
 
   // Routes: unique, and every internal link lands somewhere.
@@ -208,20 +437,44 @@ export function loadProject(root: string, env: Record<string, string | undefined
       report(p.source, { path: '/route', code: 'duplicate-route', message: `The route "${p.config.route}" is already used by ${prev.file}.`, suggestion: 'Give this page another route, or delete one of the two files.' });
     } else seen.set(p.config.route, p);
   }
-  for (const r of site.redirects) {
+  const pageRoutes = [...seen.keys()];
+  site.redirects.forEach((r, i) => {
     if (seen.has(r.from)) {
-      report(siteResult.src, { path: `/redirects/${site.redirects.indexOf(r)}/from`, code: 'duplicate-route', message: `"${r.from}" is both a redirect and the route of ${seen.get(r.from)!.file}.`, suggestion: 'Remove the redirect or change the page route.' });
+      report(siteResult.src, { path: `/redirects/${i}/from`, code: 'duplicate-route', message: `"${r.from}" is both a redirect and the route of ${seen.get(r.from)!.file}.`, suggestion: 'Remove the redirect or change the page route.' });
     }
-  }
-  const routes = [...seen.keys(), ...site.redirects.map((r) => r.from)];
+    if (!pageRoutes.some((route) => routeMatches(route, r.to))) {
+      const guess = closest(r.to, pageRoutes.filter((x) => !x.includes(':')));
+      report(siteResult.src, { path: `/redirects/${i}/to`, code: 'unknown-route', message: `The redirect from "${r.from}" goes to "${r.to}", but no page has that route.`, suggestion: guess ? `Did you mean "${guess}"?` : 'Point it at an existing page route.' });
+    }
+    if (site.redirects.findIndex((o) => o.from === r.from) !== i) {
+      report(siteResult.src, { path: `/redirects/${i}/from`, code: 'duplicate-route', message: `There are two redirects from "${r.from}".`, suggestion: 'Delete one of them.' });
+    }
+  });
+  const routes = [...pageRoutes, ...site.redirects.map((r) => r.from)];
   const destinations = ['auth', ...Object.keys(site.authSite.paths), ...Object.keys(site.destinations)];
-  for (const { src, links } of allLinks) {
+
+  // Ids a "#id" link can reach on a page: its blocks' ids (a dialog block's id opens the dialog).
+  const pageIds = new Map<string, string[]>();
+  for (const p of pages) {
+    const ids: string[] = [];
+    p.config.blocks.forEach((b, i) => {
+      const id = (b as { id?: unknown }).id;
+      if (typeof id !== 'string') return;
+      if (ids.includes(id)) {
+        report(p.source, { path: `/blocks/${i}/id`, code: 'duplicate-id', message: `Two blocks on this page have the id "${id}".`, suggestion: 'Ids must be unique on a page (links and dialogs find blocks by id): rename one of them.' });
+      }
+      ids.push(id);
+    });
+    pageIds.set(p.file, ids);
+  }
+
+  for (const { src, links } of checkedFiles) {
     for (const l of links) {
       if (l.href.startsWith('@')) {
         const name = l.href.slice(1);
         if (!destinations.includes(name)) {
           const guess = closest(name, destinations);
-          report(src, { path: l.path, code: 'unknown-destination', message: `There is no destination named "${l.href}" in site.json.`, suggestion: guess ? `Did you mean "@${guess}"?` : `Add it under "destinations" in site.config/site.json.` });
+          report(src, { path: l.path, code: 'unknown-destination', message: `There is no destination named "${l.href}" in site.json.`, suggestion: guess ? `Did you mean "@${guess}"?` : `Add it under "destinations" in site.config/site.json. Known: ${destinations.map((d) => `"@${d}"`).join(', ')}.` });
         }
       } else if (l.href.startsWith('/')) {
         const path = l.href.replace(/[?#].*$/, '') || '/';
@@ -229,17 +482,27 @@ export function loadProject(root: string, env: Record<string, string | undefined
           const guess = closest(path, routes.filter((r) => !r.includes(':')));
           report(src, { path: l.path, code: 'unknown-route', message: `No page has the route "${path}".`, suggestion: guess ? `Did you mean "${guess}"?` : 'Create the page with npm run new-page, or fix the link.' });
         }
+      } else if (l.href.startsWith('#')) {
+        const ids = pageIds.get(src.file);
+        // Only pages have a fixed set of blocks; links in shared files may land on any page.
+        if (!ids) continue;
+        const id = l.href.slice(1);
+        if (!ids.includes(id)) {
+          const guess = closest(id, ids);
+          report(src, {
+            path: l.path,
+            code: 'unknown-anchor',
+            severity: 'warning',
+            message: `No block on this page has the id "${id}", so the link "${l.href}" goes nowhere.`,
+            suggestion: guess ? `Did you mean "#${guess}"?` : ids.length ? `Ids on this page: ${ids.map((x) => `"#${x}"`).join(', ')}.` : `Give the target block "id": "${id}".`,
+          });
+        }
       }
     }
   }
 
   const failed = diagnostics.some((d) => d.severity === 'error');
-  return { project: failed ? null : { root, site, pages, fragments }, diagnostics };
-}
-
-function lineCol(src: JsonSource, offset: number) {
-  const before = src.text.slice(0, offset).split('\n');
-  return { line: before.length, column: before[before.length - 1].length + 1 };
+  return { project: failed ? null : { root, configDir: files.dir, site, pages, fragments }, diagnostics, sources };
 }
 
 /** Does a route pattern such as "/referral/:refId" match a concrete path? */
