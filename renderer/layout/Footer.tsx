@@ -1,25 +1,65 @@
+import { build } from 'virtual:sitewright/config';
 import { useSite } from '../lib/site-context.tsx';
+import { Icon } from '../ui/Icon.tsx';
 import { SmartLink } from '../ui/SmartLink.tsx';
+import { Logo } from './Logo.tsx';
+import styles from './Footer.module.css';
 
-/** Placeholder footer; the full one replaces it. */
-export function Footer() {
+/**
+ * The copyright year comes from the build, not the visitor's clock: the prerendered HTML and the hydrating
+ * client then always agree, even across New Year. A dev server has no build time (epoch), so it uses today.
+ */
+export function copyrightYear(buildTime: string): number {
+  const year = new Date(buildTime).getUTCFullYear();
+  return Number.isFinite(year) && year > 1970 ? year : new Date().getFullYear();
+}
+
+/** The shared footer (spec "Shared footer"): mission, link columns, copyright and social profiles. */
+export function Footer({ inert = false }: { inert?: boolean }) {
   const site = useSite();
+  const f = site.footer;
   return (
-    <footer>
-      <p>{site.footer.mission}</p>
-      {site.footer.columns.map((c) => (
-        <nav key={c.heading} aria-label={c.heading}>
-          <h2>{c.heading}</h2>
-          <ul>
-            {c.links.map((l) => (
-              <li key={l.label}>
-                <SmartLink to={l.href}>{l.label}</SmartLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ))}
-      <p>© {new Date().getFullYear()} {site.name}</p>
+    <footer className={styles.footer} inert={inert || undefined}>
+      <div className={`container ${styles.inner}`}>
+        <div className={styles.top}>
+          <div className={styles.brand}>
+            <Logo tone="dark" />
+            <p className={styles.mission}>{f.mission}</p>
+          </div>
+          {f.columns.map((c, i) => (
+            <nav key={c.heading} className={styles.column} aria-labelledby={`footer-col-${i}`}>
+              <h2 id={`footer-col-${i}`} className={styles.heading}>
+                {c.heading}
+              </h2>
+              <ul className={styles.links}>
+                {c.links.map((l) => (
+                  <li key={l.label}>
+                    <SmartLink to={l.href} className={styles.link}>
+                      {l.label}
+                    </SmartLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+        <div className={styles.bottom}>
+          <p className={styles.copyright}>
+            © {copyrightYear(build.time)} {site.name}
+          </p>
+          {f.social.length > 0 && (
+            <ul className={styles.social}>
+              {f.social.map((s) => (
+                <li key={s.href}>
+                  <SmartLink to={s.href} className={styles['social-link']} aria-label={s.label}>
+                    <Icon name={s.icon} size={20} />
+                  </SmartLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
     </footer>
   );
 }

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../ui/Button.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
-import styles from '../renderer.module.css';
+import styles from './NotFound.module.css';
 
+/** Also preloaded by the 404.html head (scripts/build.ts), so it is usually in the cache before hydration. */
 export const NOT_FOUND_IMAGE = { src: '/images/not-found.svg', width: 320, height: 220 };
 
 const HELPFUL_LINKS = [
@@ -41,29 +42,37 @@ export function NotFound({ underConstruction = false }: { underConstruction?: bo
   }
 
   return (
-    <section className={styles.screen}>
-      <div className={styles['screen-inner']}>
-        <img className={styles['screen-image']} src={NOT_FOUND_IMAGE.src} width={NOT_FOUND_IMAGE.width} height={NOT_FOUND_IMAGE.height} alt="" />
+    <section className={styles.screen} aria-labelledby="not-found-heading">
+      <div className={styles.card}>
+        <img className={styles.image} src={NOT_FOUND_IMAGE.src} width={NOT_FOUND_IMAGE.width} height={NOT_FOUND_IMAGE.height} alt="" />
         {underConstruction ? (
-          <h1>Site under construction</h1>
+          <h1 id="not-found-heading" className={styles.heading}>
+            Site under construction
+          </h1>
         ) : (
           <>
-            <p className={styles['screen-code']}>404 error</p>
-            <h1>Page not found</h1>
+            <p className={styles.code}>404 error</p>
+            <h1 id="not-found-heading" className={styles.heading}>
+              Page not found
+            </h1>
           </>
         )}
-        <p>Sorry, the page you are looking for doesn’t exist. Here are some helpful links:</p>
-        <div className={styles['screen-actions']}>
-          <Button variant="secondary" onClick={() => navigate(-1)}>
+        <p className={styles.text}>Sorry, the page you are looking for doesn’t exist. Here are some helpful links:</p>
+        <div className={styles.actions}>
+          <Button variant="secondary" size="lg" onClick={() => navigate(-1)}>
             Go Back
           </Button>
-          <ButtonLink to="/">Take me home</ButtonLink>
+          <ButtonLink to="/" size="lg">
+            Take me home
+          </ButtonLink>
         </div>
         {!underConstruction && (
-          <ul className={styles['screen-links']}>
+          <ul className={styles.links} aria-label="Helpful links">
             {HELPFUL_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
+                <Link to={l.to} className={styles.link}>
+                  {l.label}
+                </Link>
               </li>
             ))}
           </ul>
