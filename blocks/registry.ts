@@ -15,4 +15,6 @@ export const blockRegistry: readonly BlockRegistration[] = [
   { type: 'faq', folder: 'Faq' },
   { type: 'featureGrid', folder: 'FeatureGrid' },
   { type: 'ctaBanner', folder: 'CtaBanner' },
+  { type: 'adminLogin', folder: 'AdminLogin' },
+  { type: 'doctor', folder: 'Doctor' },
 ];

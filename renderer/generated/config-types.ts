@@ -429,6 +429,27 @@ export interface FaqItem {
   answer: string;
 }
 /**
+ * The hidden preview login (spec "Hidden login-like screen"): Email, Password and Submit. The entry is compared with the credentials given at build time (SITEWRIGHT_PREVIEW_EMAIL and SITEWRIGHT_PREVIEW_PASSWORD; only a salted hash reaches the browser). On a match this browser may see the site while it is under construction and the visitor goes to the home page; otherwise 'email or password is wrong' shows. A preview convenience, not security. Example: { "type": "adminLogin", "heading": "Preview login", "text": "Sign in with the preview credentials you were given." }.
+ */
+export interface AdminLoginBlock {
+  /**
+   * Always "adminLogin".
+   */
+  type: 'adminLogin';
+  /**
+   * Optional anchor name so links can jump here, e.g. "login".
+   */
+  id?: string;
+  /**
+   * The title above the form, e.g. "Preview login". Default "Preview login".
+   */
+  heading?: string;
+  /**
+   * One sentence under the title, e.g. "Sign in with the preview credentials you were given.".
+   */
+  text?: string;
+}
+/**
  * A bold call-to-action band with a heading, a sentence and one or two buttons, usually near the end of a page. Example: { "type": "ctaBanner", "heading": "How much will your project cost?", "actions": [{ "label": "Get a free estimate", "href": "@calculator" }] }.
  */
 export interface CtaBannerBlock {
@@ -485,6 +506,27 @@ export interface Image {
    * Intrinsic height in pixels, e.g. 800.
    */
   height: number;
+}
+/**
+ * A diagnostics panel for whoever runs the site: when the build was made, its version, a checksum of the config, the build flags, how many routes it holds and which are hidden, and whether the identity service answers (checked from the visitor's browser after the page loads). Example: { "type": "doctor", "heading": "Diagnostics" }.
+ */
+export interface DoctorBlock {
+  /**
+   * Always "doctor".
+   */
+  type: 'doctor';
+  /**
+   * Optional anchor name so links can jump here, e.g. "diagnostics".
+   */
+  id?: string;
+  /**
+   * The title above the panel, e.g. "Diagnostics". Default "Diagnostics".
+   */
+  heading?: string;
+  /**
+   * One sentence under the title, e.g. "What this build contains and whether the services it needs answer.".
+   */
+  text?: string;
 }
 /**
  * Frequently asked questions as an accordion: visitors click a question to show or hide its answer. The questions themselves live once in site.config/faqs/<set>.json so several pages can share them. Example: { "type": "faq", "heading": "Frequently asked questions", "set": "general", "askLink": { "label": "Ask a Question", "href": "/contact" } }.
@@ -712,7 +754,7 @@ export interface Image2 {
 }
 
 /** Any block a page can contain. */
-export type Block = CtaBannerBlock | FaqBlock | FeatureGridBlock | HeroBlock;
+export type Block = AdminLoginBlock | CtaBannerBlock | DoctorBlock | FaqBlock | FeatureGridBlock | HeroBlock;
 
 /** The props of a block component, by block type. */
 export type BlockOfType<T extends Block['type']> = Extract<Block, { type: T }>;

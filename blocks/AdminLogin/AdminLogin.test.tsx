@@ -1,0 +1,103 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createAjv } from '../../scripts/lib/project.ts';
+import { previewGateHash } from '../../scripts/lib/build-info.ts';
+import type { AdminLoginBlock } from '../../renderer/generated/config-types.ts';
+import { usePreviewGatePassed } from '../../renderer/lib/preview-gate.ts';
+import example from './example.json';
+import { matchesPreviewGate } from './credentials.ts';
+import AdminLogin, { WRONG_CREDENTIALS } from './index.tsx';
+
+const EMAIL = 'preview@buildpad.example';
+const PASSWORD = 'letmein';
+
+// The build normally fills previewGate from SITEWRIGHT_PREVIEW_EMAIL/PASSWORD; here the test plays the build.
+vi.mock('virtual:sitewright/config', async (importOriginal) => {
+  const original = await importOriginal<typeof import('virtual:sitewright/config')>();
+  const { previewGateHash: hash } = await import('../../scripts/lib/build-info.ts');
+  return { ...original, build: { ...original.build, previewGate: { salt: 'salt-for-tests', hash: hash('preview@buildpad.example', 'letmein', 'salt-for-tests') } } };
+});
+
+function Home() {
+  const passed = usePreviewGatePassed();
+  return <p data-testid="home">home, gate passed: {String(passed)}</p>;
+}
+
+function renderLogin() {
+  return render(
+    <MemoryRouter initialEntries={['/admin-login']}>
+      <Routes>
+        <Route path="/admin-login" element={<AdminLogin {...(example as AdminLoginBlock)} />} />
+        <Route path="/" element={<Home />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => window.localStorage.clear());
+
+describe('preview credentials', () => {
+  const salt = 'abc123';
+  const gate = { salt, hash: previewGateHash(EMAIL, PASSWORD, salt) };
+
+  it('hashes exactly like the build (email trimmed and lower-cased, password as typed)', async () => {
+    expect(await matchesPreviewGate(EMAIL, PASSWORD, gate)).toBe(true);
+    expect(await matchesPreviewGate('  Preview@BuildPad.EXAMPLE ', PASSWORD, gate)).toBe(true);
+    expect(await matchesPreviewGate(EMAIL, 'LetMeIn', gate)).toBe(false);
+    expect(await matchesPreviewGate(EMAIL, ` ${PASSWORD}`, gate)).toBe(false);
+    expect(await matchesPreviewGate('other@buildpad.example', PASSWORD, gate)).toBe(false);
+    expect(await matchesPreviewGate(EMAIL, PASSWORD, { salt: 'another', hash: gate.hash })).toBe(false);
+  });
+
+  it('never matches when the build configured no gate', async () => {
+    expect(await matchesPreviewGate(EMAIL, PASSWORD, null)).toBe(false);
+    expect(await matchesPreviewGate('', '', null)).toBe(false);
+  });
+});
+
+describe('adminLogin block', () => {
+  it('example.json matches the schema', () => {
+    const validate = createAjv(process.cwd()).getSchema('https://sitewright.dev/schemas/blocks/adminLogin.schema.json')!;
+    expect(validate(example), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ type: 'adminLogin', redirect: '/x' })).toBe(false);
+  });
+
+  it('has labelled Email and Password fields and a Submit button', () => {
+    renderLogin();
+    expect(screen.getByRole('heading', { level: 1, name: example.heading })).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
+    expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
+    expect(screen.getByRole('button', { name: 'Submit' })).toHaveProperty('disabled', false);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says "email or password is wrong" on a mismatch and stays put', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByLabelText('Email'), EMAIL);
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(WRONG_CREDENTIALS);
+    expect(WRONG_CREDENTIALS).toBe('email or password is wrong');
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('home')).toBeNull();
+    expect(window.localStorage.length).toBe(0);
+  });
+
+  it('an empty form is wrong too', async () => {
+    renderLogin();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(WRONG_CREDENTIALS);
+  });
+
+  it('on a match sets the shared flag and goes to /', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByLabelText('Email'), ' Preview@BuildPad.example');
+    await user.type(screen.getByLabelText('Password'), PASSWORD);
+    await user.keyboard('{Enter}');
+    expect((await screen.findByTestId('home')).textContent).toBe('home, gate passed: true');
+  });
+});

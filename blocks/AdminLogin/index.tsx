@@ -1,0 +1,77 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { build } from 'virtual:sitewright/config';
+import type { AdminLoginBlock } from '../../renderer/generated/config-types.ts';
+import { passPreviewGate } from '../../renderer/lib/preview-gate.ts';
+import { Button } from '../../renderer/ui/Button.tsx';
+import { matchesPreviewGate } from './credentials.ts';
+import styles from './styles.module.css';
+
+export const WRONG_CREDENTIALS = 'email or password is wrong';
+
+/** Spec "Hidden login-like screen": on a match the shared preview flag is set and the visitor goes to /. */
+export default function AdminLogin({ id, heading = 'Preview login', text }: AdminLoginBlock) {
+  const navigate = useNavigate();
+  const uid = useId();
+  const [status, setStatus] = useState<'idle' | 'checking' | 'wrong'>('idle');
+  // Until hydration a submit would be a plain GET that puts the password in the address bar: keep it disabled.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (status === 'checking') return;
+    const data = new FormData(e.currentTarget);
+    setStatus('checking');
+    let ok = false;
+    try {
+      ok = await matchesPreviewGate(String(data.get('email') ?? ''), String(data.get('password') ?? ''), build.previewGate);
+    } catch {
+      ok = false;
+    }
+    if (!ok) {
+      setStatus('wrong');
+      return;
+    }
+    passPreviewGate();
+    navigate('/');
+  }
+
+  const wrong = status === 'wrong';
+  const errorId = `${uid}-error`;
+  return (
+    <section id={id} className={styles.section}>
+      <div className={styles.card}>
+        <h1 className={styles.heading}>{heading}</h1>
+        {text && <p className={styles.text}>{text}</p>}
+        <form className={styles.form} onSubmit={onSubmit} noValidate method="post" aria-label={heading}>
+          <div className={styles.field}>
+            <label htmlFor={`${uid}-email`}>Email</label>
+            <input
+              id={`${uid}-email`}
+              name="email"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              spellCheck={false}
+              aria-invalid={wrong || undefined}
+              aria-describedby={wrong ? errorId : undefined}
+            />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={`${uid}-password`}>Password</label>
+            <input id={`${uid}-password`} name="password" type="password" autoComplete="current-password" aria-invalid={wrong || undefined} aria-describedby={wrong ? errorId : undefined} />
+          </div>
+          {wrong && (
+            <p id={errorId} className={styles.error} role="alert">
+              {WRONG_CREDENTIALS}
+            </p>
+          )}
+          <Button type="submit" size="lg" className={styles.submit} state={!ready ? 'disabled' : status === 'checking' ? 'loading' : 'normal'}>
+            Submit
+          </Button>
+        </form>
+      </div>
+    </section>
+  );
+}
