@@ -2,11 +2,15 @@ import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { loadProject, type Project } from '../scripts/lib/project.ts';
 import { formatDiagnosticLine, type Diagnostic } from '../scripts/lib/diagnostics.ts';
+import { formatPretty } from '../scripts/lib/report.ts';
+import { CATALOGUE_ROUTE, catalogueModule } from '../scripts/lib/catalogue.ts';
 import { buildInfo } from '../scripts/lib/build-info.ts';
 
 const CONFIG_ID = 'virtual:sitewright/config';
 const PAGE_PREFIX = 'virtual:sitewright/page/';
 const FORMS_PREFIX = 'virtual:sitewright/forms/';
+/** Dev-only: data of the /_catalogue page (renderer/dev/). Never imported by the production entry. */
+const CATALOGUE_ID = 'virtual:sitewright/catalogue';
 
 /** Pages the build includes: every page, less landing pages when the hideLandingRoutes flag is on. */
 export function visiblePages(project: Project) {
@@ -51,10 +55,12 @@ export function formatDiagnostics(ds: Diagnostic[]): string {
  * Turns site.config/ into virtual modules (validated first), serves HTML for every route in dev,
  * and reloads the page, or shows the errors in Vite's overlay, when a config file changes.
  */
-export function sitewright(opts: { root: string; env?: Record<string, string | undefined> }): Plugin {
+export function sitewright(opts: { root: string; env?: Record<string, string | undefined>; configDir?: string }): Plugin {
   const env = opts.env ?? process.env;
-  let cache: { project: Project | null; diagnostics: Diagnostic[] } | null = null;
-  const load = () => (cache ??= loadProject(opts.root, env));
+  // SITEWRIGHT_CONFIG_DIR previews another copy of the content (the authoring e2e test edits a temp copy this way).
+  const configDir = opts.configDir ?? env.SITEWRIGHT_CONFIG_DIR ?? join(opts.root, 'site.config');
+  let cache: ReturnType<typeof loadProject> | null = null;
+  const load = () => (cache ??= loadProject(opts.root, env, { configDir }));
   const errorsOf = () => load().diagnostics.filter((d) => d.severity === 'error');
   let command: 'build' | 'serve' = 'build';
 
@@ -65,11 +71,12 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
     server.ws.send({
       type: 'error',
       err: {
-        message: `Config has ${errors.length} error${errors.length > 1 ? 's' : ''}. Fix them and save; the page reloads by itself.\n\n${formatDiagnostics(errors)}`,
+        // The same text as npm run validate prints, so a marketer sees one wording everywhere.
+        message: `Config has ${errors.length} error${errors.length > 1 ? 's' : ''}. Fix them and save; the page reloads by itself.\n\n${formatPretty(errors, (f) => load().sources[f], { summary: false })}`,
         stack: '',
         plugin: 'sitewright',
-        id: join(opts.root, first.file),
-        loc: { file: join(opts.root, first.file), line: first.line, column: first.column },
+        id: first.file,
+        loc: { file: first.file, line: first.line, column: first.column },
       },
     });
     return true;
@@ -80,6 +87,7 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
     enforce: 'pre',
     resolveId(id) {
       if (id === CONFIG_ID || id.startsWith(PAGE_PREFIX) || id.startsWith(FORMS_PREFIX)) return `\0${id}`;
+      if (id === CATALOGUE_ID && command === 'serve') return `\0${id}`;
       return undefined;
     },
     async load(id) {
@@ -87,6 +95,7 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
       const { project } = load();
       if (!project) this.error(`site.config/ has errors (run npm run validate):\n${formatDiagnostics(errorsOf())}`);
       if (id === `\0${CONFIG_ID}`) return configModule(project, env);
+      if (id === `\0${CATALOGUE_ID}`) return catalogueModule(project, env);
       // Form validators precompiled from the form files, and the country list of the pickers (renderer/forms/compile.ts).
       if (id.startsWith(`\0${FORMS_PREFIX}`)) {
         const code = (await import('./forms/compile.ts')).formsModule(id.slice(1), project.fragments.forms ?? {});
@@ -107,10 +116,12 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
       if (errors.length) this.error(`site.config/ has ${errors.length} error(s):\n${formatDiagnostics(errors)}`);
     },
     configureServer(server) {
-      const watched = [join(opts.root, 'site.config'), join(opts.root, 'schemas')];
+      const watched = [configDir, join(opts.root, 'schemas'), join(opts.root, 'blocks')];
       server.watcher.add(watched);
       const onChange = (file: string) => {
         if (!watched.some((w) => file.startsWith(w))) return;
+        // Block code has HMR of its own; only block examples feed the config modules (the catalogue).
+        if (file.startsWith(join(opts.root, 'blocks')) && !file.endsWith('example.json')) return;
         cache = null;
         for (const mod of [...server.moduleGraph.idToModuleMap.values()]) {
           if (mod.id?.startsWith('\0virtual:sitewright/')) server.moduleGraph.invalidateModule(mod);
@@ -124,7 +135,8 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
         // After Vite's own middlewares: any GET for a page gets the app shell.
         server.middlewares.use(async (req, res, next) => {
           if (req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return next();
-          const html = await server.transformIndexHtml(req.url ?? '/', devShell());
+          const catalogue = (req.url ?? '/').split(/[?#]/)[0].replace(/\/$/, '') === CATALOGUE_ROUTE;
+          const html = await server.transformIndexHtml(req.url ?? '/', devShell(catalogue ? '/renderer/dev/catalogue-entry.tsx' : '/renderer/entry-client.tsx'));
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
           res.end(html);
           // Errors present at start show once the overlay client connects.
@@ -135,7 +147,7 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
   };
 }
 
-function devShell(): string {
+function devShell(entry: string): string {
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -145,7 +157,7 @@ function devShell(): string {
   </head>
   <body>
     <div id="app"></div>
-    <script type="module" src="/renderer/entry-client.tsx"></script>
+    <script type="module" src="${entry}"></script>
   </body>
 </html>`;
 }

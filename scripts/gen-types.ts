@@ -1,7 +1,8 @@
 /**
  * Schemas are the source of truth. This writes what is derived from them:
  *  - schemas/block.schema.json: the "any block" schema pages use, one if/then branch per registered block type;
- *  - renderer/generated/config-types.ts: TypeScript types for site, page, fragments and every block.
+ *  - renderer/generated/config-types.ts: TypeScript types for site, page, fragments and every block;
+ *  - docs/blocks.md: the block reference (scripts/docs.ts).
  * `--check` writes nothing and exits 1 when a committed file differs from what the schemas produce.
  */
 import { readFileSync, writeFileSync, existsSync, readdirSync, mkdirSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 import { blockRegistry } from '../blocks/registry.ts';
+import { BLOCKS_DOC, generateBlocksDoc } from './docs.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const schemaDir = join(root, 'schemas');
@@ -33,13 +35,18 @@ export function blockUnionSchema(): object {
   };
 }
 
+/** Our own "x-…" annotations (links, fragments, collections, UI hints) mean nothing to the type generator. */
 function stripIds(schema: unknown): unknown {
-  return JSON.parse(JSON.stringify(schema, (k, v) => (k === 'x-link' || k === 'x-fragment' || k === 'x-ui' ? undefined : v)));
+  return JSON.parse(JSON.stringify(schema, (k, v) => (k.startsWith('x-') ? undefined : v)));
 }
 
 export async function generatedTypes(): Promise<string> {
   const blockFiles = readdirSync(join(schemaDir, 'blocks')).filter((f) => f.endsWith('.schema.json')).sort();
   const fragmentFiles = ['site.schema.json', 'page.schema.json', 'faq-set.schema.json', ...(existsSync(join(schemaDir, 'form.schema.json')) ? ['form.schema.json'] : [])];
+  // Schemas that declare their own config folder ("x-collection") are fragment types too.
+  for (const f of readdirSync(schemaDir).filter((x) => x.endsWith('.schema.json')).sort()) {
+    if (!fragmentFiles.includes(f) && typeof JSON.parse(readFileSync(join(schemaDir, f), 'utf8'))['x-collection'] === 'string') fragmentFiles.push(f);
+  }
   const properties: Record<string, object> = {};
   for (const f of fragmentFiles) properties[f.replace('.schema.json', '').replace(/-./g, (m) => m[1].toUpperCase())] = { $ref: f };
   for (const f of blockFiles) properties[`block_${f.replace('.schema.json', '')}`] = { $ref: `blocks/${f}` };
@@ -77,12 +84,14 @@ async function main() {
   // The union schema must exist before types can be compiled against it.
   if (!check) writeFileSync(outputs[0][0], outputs[0][1]);
   outputs.push([join(root, 'renderer/generated/config-types.ts'), await generatedTypes()]);
+  // The block reference is derived from the same schemas, so it is kept in step here too (also: npm run docs).
+  outputs.push([join(root, BLOCKS_DOC), generateBlocksDoc(root)]);
   let stale = 0;
   for (const [file, content] of outputs) {
     const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
     if (current === content) continue;
     if (check) {
-      console.error(`✗ ${file.slice(root.length + 1)} is out of date with the schemas. Run: npm run gen:types`);
+      console.error(`✗ ${file.slice(root.length + 1)} is out of date with the schemas${file.endsWith('.md') ? ' and examples' : ''}. Run: npm run gen:types`);
       stale++;
     } else {
       mkdirSync(dirname(file), { recursive: true });
@@ -91,7 +100,7 @@ async function main() {
     }
   }
   if (check && stale) process.exit(1);
-  if (check) console.log('generated types match the schemas');
+  if (check) console.log('generated types and docs/blocks.md match the schemas');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -34,6 +34,9 @@ export const COLLECTIONS: readonly Collection[] = [
   { dir: 'content', kind: 'content', ext: '.mdx' },
 ];
 
+/** Fragment kinds whose files are not JSON, by file extension (content: MDX compiled by scripts/lib/mdx-content.ts). */
+export const FRAGMENT_EXTENSIONS: Readonly<Record<string, string>> = Object.fromEntries(COLLECTIONS.filter((c) => c.ext).map((c) => [c.kind, c.ext as string]));
+
 /** Folders of site.config/ that hold no validated files. */
 const PLAIN_FOLDERS = new Set(['assets']);
 
