@@ -34,6 +34,10 @@ function MenuToggleIcon({ open }: { open: boolean }) {
   );
 }
 
+function isDesktop(): boolean {
+  return typeof window.matchMedia !== 'function' || window.matchMedia(DESKTOP_QUERY).matches;
+}
+
 function focusableLinks(root: HTMLElement | null): HTMLAnchorElement[] {
   return root ? [...root.querySelectorAll<HTMLAnchorElement>('a[href]')] : [];
 }
@@ -91,9 +95,10 @@ function Dropdown({ id, label, items, open, wide = false, currentPath, onToggle,
       data-open={open || undefined}
       onKeyDown={onKeyDown}
       onBlur={(e) => {
-        // Tabbing out of an open menu closes it (as in the APG example); a blur to nowhere (window switch) does not.
+        // Tabbing out of an open dropdown closes it (as in the APG example); a blur to nowhere (window switch) does not.
+        // Not in the mobile menu, where groups are inline: collapsing on mousedown would move the link being tapped.
         const next = e.relatedTarget;
-        if (open && next instanceof Node && !e.currentTarget.contains(next)) onClose();
+        if (open && next instanceof Node && !e.currentTarget.contains(next) && isDesktop()) onClose();
       }}
     >
       <button ref={buttonRef} type="button" className={styles.trigger} aria-expanded={open} aria-controls={panelId} onClick={() => onToggle(id)}>
@@ -196,17 +201,18 @@ export function Header({ config, onMobileMenuChange }: HeaderProps) {
         toggleRef.current?.focus();
       }
     };
-    const onPointerDown = (e: PointerEvent) => {
-      if (!openMenu) return;
-      const root = menus.current.get(openMenu)?.root;
-      // pointerdown, not click: closing first lets a click on the other menu's button open that one.
-      if (root && e.target instanceof Node && !root.contains(e.target)) setOpenMenu(null);
+    const onClick = (e: MouseEvent) => {
+      if (!openMenu || !(e.target instanceof Node)) return;
+      // A click on either menu is theirs to handle (the other button opens its own menu, closing this one).
+      // Click rather than pointerdown: collapsing a group on pointerdown would move the tapped link away in the mobile menu.
+      const target = e.target;
+      if (![...menus.current.values()].some((m) => m.root.contains(target))) setOpenMenu(null);
     };
     document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('click', onClick);
     return () => {
       document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('click', onClick);
     };
   }, [anyOpen, openMenu, mobileOpen]);
 
