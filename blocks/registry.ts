@@ -17,4 +17,8 @@ export const blockRegistry: readonly BlockRegistration[] = [
   { type: 'ctaBanner', folder: 'CtaBanner' },
   { type: 'adminLogin', folder: 'AdminLogin' },
   { type: 'doctor', folder: 'Doctor' },
+  { type: 'steps', folder: 'Steps' },
+  { type: 'videoDialog', folder: 'VideoDialog' },
+  { type: 'referralRedirect', folder: 'ReferralRedirect' },
+  { type: 'prose', folder: 'Prose' },
 ];

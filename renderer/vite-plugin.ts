@@ -39,7 +39,8 @@ async function pageModule(project: Project, slug: string): Promise<string | unde
   for (const ref of p.fragments) {
     // MDX content ("x-fragment": "content") is compiled here, at build time, and ships as a data tree;
     // imported lazily so the dev server and tests only pay for mdx-bundler/esbuild when a page uses it.
-    const value = ref.kind === 'content' ? await (await import('../scripts/lib/mdx-content.ts')).compileContent(project.root, ref.id) : project.fragments[ref.kind]?.[ref.id];
+    const held = project.fragments[ref.kind]?.[ref.id];
+    const value = ref.kind === 'content' ? await (await import('../scripts/lib/mdx-content.ts')).compileContent(project.configDir, ref.id, typeof held === 'string' ? held : undefined) : held;
     (fragments[ref.kind] ??= {})[ref.id] = value;
     // A fragment may reference others (a form inside a page block, a FAQ set inside a fragment).
   }

@@ -82,6 +82,39 @@ export type IconName1 =
   | 'instagram'
   | 'facebook'
   | 'whatsapp';
+/**
+ * Name of a built-in icon, e.g. "building".
+ */
+export type IconName2 =
+  | 'home'
+  | 'building'
+  | 'coins'
+  | 'hammer'
+  | 'compass'
+  | 'chart'
+  | 'gavel'
+  | 'boxes'
+  | 'wallet'
+  | 'shield'
+  | 'check'
+  | 'bell'
+  | 'file'
+  | 'calendar'
+  | 'users'
+  | 'phone'
+  | 'mail'
+  | 'pin'
+  | 'clock'
+  | 'star'
+  | 'gift'
+  | 'link'
+  | 'share'
+  | 'play'
+  | 'x'
+  | 'linkedin'
+  | 'instagram'
+  | 'facebook'
+  | 'whatsapp';
 
 /**
  * Settings shared by every page: the product name, where external links go, the header and footer, redirects and build flags. Lives in site.config/site.json.
@@ -752,9 +785,182 @@ export interface Image2 {
    */
   height: number;
 }
+/**
+ * Long-form text written in Markdown (MDX), such as a privacy policy or terms of use. Write the text in site.config/content/<name>.mdx; it is turned into the page at build time, and every heading gets an anchor so it can be linked to. Example: { "type": "prose", "source": "policy", "toc": true }.
+ */
+export interface ProseBlock {
+  /**
+   * Always "prose".
+   */
+  type: 'prose';
+  /**
+   * Optional anchor name so links can jump here, e.g. "policy".
+   */
+  id?: string;
+  /**
+   * File name (without .mdx) of the text in site.config/content/, e.g. "policy" for site.config/content/policy.mdx.
+   */
+  source: string;
+  /**
+   * true shows an "On this page" list of the main (##) headings beside the text, linking to each, e.g. true. Default false.
+   */
+  toc?: boolean;
+  /**
+   * Heading of the table of contents, e.g. "On this page" (the default).
+   */
+  tocLabel?: string;
+  /**
+   * true shows the "updated" date from the file's front matter above the text, e.g. "Last updated: 3 November 2025". Default true.
+   */
+  showUpdated?: boolean;
+}
+/**
+ * For a page with a parameter in its route, such as "/referral/:refId": shows a spinner and a short message, then sends the visitor on to a named destination from site.json with the parameter's value added as a query parameter, e.g. /referral/ABC123 → https://app.buildpad.example/referral/signup?referralCode=ABC123. Example: { "type": "referralRedirect", "destination": "@referralSignup", "routeParam": "refId", "queryParam": "referralCode" }.
+ */
+export interface ReferralRedirectBlock {
+  /**
+   * Always "referralRedirect".
+   */
+  type: 'referralRedirect';
+  /**
+   * Where to send the visitor: a named destination from site.json (never a typed address, so a link cannot be bent to another site), e.g. "@referralSignup".
+   */
+  destination: string;
+  /**
+   * Name of the route parameter to pass on, as written after ':' in the page's route, e.g. "refId" (the default).
+   */
+  routeParam?: string;
+  /**
+   * Name of the query parameter the destination expects, e.g. "referralCode" (the default).
+   */
+  queryParam?: string;
+  /**
+   * Text shown while the browser moves on, e.g. "Redirecting Please Wait..." (the default).
+   */
+  message?: string;
+}
+/**
+ * A numbered "How it works" sequence: each step has a picture or an icon, a short title and a sentence. Shown as a grid of numbered cards on large screens and a list on phones. Example: { "type": "steps", "heading": "How it works", "steps": [{ "id": "get-link", "icon": "link", "title": "Get your referral link", "desc": "Sign up and we create a unique link for you." }] }.
+ */
+export interface StepsBlock {
+  /**
+   * Always "steps".
+   */
+  type: 'steps';
+  /**
+   * Optional anchor name so links can jump here, e.g. "how-it-works".
+   */
+  id?: string;
+  /**
+   * A small badge above the heading, e.g. "Refer & Earn $300".
+   */
+  eyebrow?: string;
+  /**
+   * The section heading, e.g. "How it works".
+   */
+  heading: string;
+  /**
+   * Optional sentence under the heading, e.g. "Seven simple steps from your first share to cash in your account.".
+   */
+  intro?: string;
+  /**
+   * The steps in order; they are numbered 1, 2, 3… automatically, e.g. [{ "id": "get-link", "icon": "link", "title": "Get your link", "desc": "Sign up to get your unique referral link." }].
+   *
+   * @minItems 1
+   * @maxItems 12
+   */
+  steps:
+    | [Step]
+    | [Step, Step]
+    | [Step, Step, Step]
+    | [Step, Step, Step, Step]
+    | [Step, Step, Step, Step, Step]
+    | [Step, Step, Step, Step, Step, Step]
+    | [Step, Step, Step, Step, Step, Step, Step]
+    | [Step, Step, Step, Step, Step, Step, Step, Step]
+    | [Step, Step, Step, Step, Step, Step, Step, Step, Step]
+    | [Step, Step, Step, Step, Step, Step, Step, Step, Step, Step]
+    | [Step, Step, Step, Step, Step, Step, Step, Step, Step, Step, Step]
+    | [Step, Step, Step, Step, Step, Step, Step, Step, Step, Step, Step, Step];
+  /**
+   * Optional buttons under the steps, e.g. [{ "label": "Refer now", "href": "@referralSignup" }].
+   *
+   * @maxItems 2
+   */
+  actions?: [] | [Link6] | [Link6, Link6];
+  /**
+   * Background: "light" (white, default) or "alt" (soft grey), e.g. "alt".
+   */
+  tone?: 'light' | 'alt';
+}
+/**
+ * One step, e.g. { "id": "share", "image": { "src": "/images/landing/step-share.svg", "alt": "", "width": 160, "height": 120 }, "title": "Share it", "desc": "Send your link to friends by WhatsApp, email or social media." }.
+ */
+export interface Step {
+  /**
+   * A short unique name for the step, also an anchor for links, e.g. "share".
+   */
+  id: string;
+  image?: Image3;
+  icon?: IconName2;
+  /**
+   * The step in a few words, e.g. "Share your link".
+   */
+  title: string;
+  /**
+   * One or two sentences, e.g. "Send your link to friends by WhatsApp, email or social media.".
+   */
+  desc: string;
+}
+/**
+ * Optional illustration, e.g. { "src": "/images/landing/step-share.svg", "alt": "", "width": 160, "height": 120 }. Use "alt": "" when the title already says it all.
+ */
+export interface Image3 {
+  /**
+   * Path of the image file under site.config/assets, starting with '/', e.g. "/images/hero.webp".
+   */
+  src: string;
+  /**
+   * Text read to people who cannot see the image. Use "" only for purely decorative images.
+   */
+  alt: string;
+  /**
+   * Intrinsic width in pixels, e.g. 1200.
+   */
+  width: number;
+  /**
+   * Intrinsic height in pixels, e.g. 800.
+   */
+  height: number;
+}
+/**
+ * A pop-up window that plays the site's explainer video (the address set under "video" in site.json). It stays hidden until a button or link on the same page points at its id, e.g. a hero button { "label": "How our referral works", "href": "#referral-video" }. The player only loads once the window opens. Example: { "type": "videoDialog", "id": "referral-video", "title": "Referral Video" }.
+ */
+export interface VideoDialogBlock {
+  /**
+   * Always "videoDialog".
+   */
+  type: 'videoDialog';
+  /**
+   * The name buttons use to open it: a link to "#<id>" opens this window, e.g. "referral-video" for { "href": "#referral-video" }.
+   */
+  id: string;
+  /**
+   * Heading of the window, also read out by screen readers, e.g. "Referral Video".
+   */
+  title: string;
+  /**
+   * Optional sentence under the video, e.g. "Two minutes on how to share your link and earn up to $300 per referral.".
+   */
+  text?: string;
+  /**
+   * Words of the link to the video on its own site, shown under the player and in its place when the video cannot load, e.g. "Watch it on YouTube". Default "Watch the video on <host>".
+   */
+  fallbackLabel?: string;
+}
 
 /** Any block a page can contain. */
-export type Block = AdminLoginBlock | CtaBannerBlock | DoctorBlock | FaqBlock | FeatureGridBlock | HeroBlock;
+export type Block = AdminLoginBlock | CtaBannerBlock | DoctorBlock | FaqBlock | FeatureGridBlock | HeroBlock | ProseBlock | ReferralRedirectBlock | StepsBlock | VideoDialogBlock;
 
 /** The props of a block component, by block type. */
 export type BlockOfType<T extends Block['type']> = Extract<Block, { type: T }>;

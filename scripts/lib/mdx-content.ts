@@ -4,7 +4,7 @@
  * node:fs, and its runtime evaluates code with new Function, which the site's CSP forbids in the browser;
  * so all of that happens here, once per build, and pages ship only JSON.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleMDX } from 'mdx-bundler';
@@ -12,13 +12,6 @@ import { bundleMDX } from 'mdx-bundler';
 import { getMDXComponent } from 'mdx-bundler/client/index.js';
 import { Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { isProseTag, slugify, textOf, type ProseDocument, type ProseElement, type ProseHeading, type ProseNode } from '../../blocks/Prose/tree.ts';
-
-export const CONTENT_DIR = 'site.config/content';
-
-/** Where the content with this id lives, relative to the project root. */
-export function contentFile(id: string): string {
-  return `${CONTENT_DIR}/${id}.mdx`;
-}
 
 const defsPath = join(dirname(fileURLToPath(import.meta.url)), '../../schemas/defs.schema.json');
 let hrefPattern: RegExp | null = null;
@@ -117,16 +110,19 @@ export async function compileMdxSource(source: string, file: string, cwd: string
   return doc;
 }
 
-const cache = new Map<string, { mtimeMs: number; doc: Promise<ProseDocument> }>();
+const cache = new Map<string, { source: string; doc: Promise<ProseDocument> }>();
 
-/** Compiles site.config/content/<id>.mdx, reusing the result until the file changes. */
-export function compileContent(root: string, id: string): Promise<ProseDocument> {
-  const abs = join(root, contentFile(id));
-  const mtimeMs = statSync(abs).mtimeMs;
+/**
+ * Compiles <configDir>/content/<id>.mdx (normally site.config/content/), or `source` when the caller already
+ * holds the file's text (the validator's project does), reusing the result until the text changes.
+ */
+export function compileContent(configDir: string, id: string, source?: string): Promise<ProseDocument> {
+  const abs = join(configDir, 'content', `${id}.mdx`);
+  const text = source ?? readFileSync(abs, 'utf8');
   const hit = cache.get(abs);
-  if (hit && hit.mtimeMs === mtimeMs) return hit.doc;
-  const doc = compileMdxSource(readFileSync(abs, 'utf8'), relative(root, abs), dirname(abs));
-  cache.set(abs, { mtimeMs, doc });
+  if (hit && hit.source === text) return hit.doc;
+  const doc = compileMdxSource(text, relative(process.cwd(), abs), dirname(abs));
+  cache.set(abs, { source: text, doc });
   doc.catch(() => cache.delete(abs));
   return doc;
 }

@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import type { ReferralRedirectBlock } from '../../renderer/generated/config-types.ts';
+import { useSite } from '../../renderer/lib/site-context.tsx';
+import { Spinner } from '../../renderer/ui/Spinner.tsx';
+import { navigation, referralRedirectUrl } from './redirect-url.ts';
+import styles from './styles.module.css';
+
+/**
+ * Spec: Referral redirect. The page is prerendered once for every code (the CDN rewrites /referral/<code> to it),
+ * so the markup never contains the code; the redirect happens after hydration, from the code in the address bar.
+ */
+export default function ReferralRedirect({ destination, routeParam = 'refId', queryParam = 'referralCode', message = 'Redirecting Please Wait...' }: ReferralRedirectBlock) {
+  const site = useSite();
+  const code = useParams()[routeParam];
+
+  useEffect(() => {
+    if (!code) return;
+    const url = referralRedirectUrl(site, destination, queryParam, code);
+    // replace(): the redirect page should not be a step the Back button returns to.
+    if (url) navigation.replace(url);
+  }, [site, destination, queryParam, code]);
+
+  return (
+    <section className={styles.screen}>
+      {/* The message below says it all; the spinner is decoration. */}
+      <div aria-hidden="true">
+        <Spinner size="lg" />
+      </div>
+      <p className={styles.message} role="status">
+        {message}
+      </p>
+    </section>
+  );
+}

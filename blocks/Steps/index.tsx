@@ -1,0 +1,55 @@
+import { useId } from 'react';
+import type { StepsBlock } from '../../renderer/generated/config-types.ts';
+import { ButtonLink } from '../../renderer/ui/Button.tsx';
+import { Icon } from '../../renderer/ui/Icon.tsx';
+import styles from './styles.module.css';
+
+/** A numbered "How it works" sequence (spec: referral steps with image, title and description). */
+export default function Steps({ id, eyebrow, heading, intro, steps, actions = [], tone = 'light' }: StepsBlock) {
+  const headingId = useId();
+  return (
+    <section id={id} className={`${styles.section} ${styles[tone]}`} aria-labelledby={headingId}>
+      <div className="container">
+        <div className={styles.head}>
+          {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
+          <h2 id={headingId} className={styles.heading}>
+            {heading}
+          </h2>
+          {intro && <p className={styles.intro}>{intro}</p>}
+        </div>
+        <ol className={styles.list}>
+          {steps.map((step, i) => (
+            <li key={step.id} id={step.id} className={styles.step}>
+              <div className={styles.media}>
+                {step.image ? (
+                  <img className={styles.image} src={step.image.src} alt={step.image.alt} width={step.image.width} height={step.image.height} loading="lazy" decoding="async" />
+                ) : (
+                  <span className={styles.iconBadge}>
+                    <Icon name={step.icon ?? 'check'} size={28} />
+                  </span>
+                )}
+              </div>
+              <div className={styles.body}>
+                <p className={styles.number} aria-hidden="true">
+                  {String(i + 1).padStart(2, '0')}
+                </p>
+                {/* The ordered list already tells screen readers the step's position; the number is visual. */}
+                <h3 className={styles.title}>{step.title}</h3>
+                <p className={styles.desc}>{step.desc}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        {actions.length > 0 && (
+          <div className={styles.actions}>
+            {actions.map((a, i) => (
+              <ButtonLink key={a.label} to={a.href} variant={a.style ?? (i === 0 ? 'primary' : 'secondary')} size="lg">
+                {a.label}
+              </ButtonLink>
+            ))}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import type { VideoDialogBlock } from '../../renderer/generated/config-types.ts';
+import { registerDialog } from '../../renderer/lib/dialogs.ts';
+import { useSite } from '../../renderer/lib/site-context.tsx';
+import { Dialog } from '../../renderer/ui/Dialog.tsx';
+import { SmartLink } from '../../renderer/ui/SmartLink.tsx';
+import { Spinner } from '../../renderer/ui/Spinner.tsx';
+import styles from './styles.module.css';
+
+// Its own chunk, fetched the first time the dialog opens: visitors who never watch never download a player.
+const ReactPlayer = lazy(() => import('react-player'));
+
+function hostLabel(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return 'its website';
+  }
+}
+
+/** True for the error event of a <script> that failed to load (an unreachable host), which players reject with. */
+function isScriptLoadFailure(reason: unknown): boolean {
+  return typeof Event !== 'undefined' && reason instanceof Event && reason.target instanceof HTMLScriptElement;
+}
+
+function Player({ src, onFailed }: { src: string; onFailed: () => void }) {
+  useEffect(() => {
+    // The YouTube element loads its API script without catching a failure; an unreachable host would
+    // otherwise surface as an unhandled rejection. We handle it by showing the fallback link instead.
+    const onRejection = (e: PromiseRejectionEvent) => {
+      if (!isScriptLoadFailure(e.reason)) return;
+      e.preventDefault();
+      onFailed();
+    };
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => window.removeEventListener('unhandledrejection', onRejection);
+  }, [onFailed]);
+  return (
+    <Suspense
+      fallback={
+        <div className={styles.loading}>
+          <Spinner label="Loading video" />
+        </div>
+      }
+    >
+      <ReactPlayer src={src} width="100%" height="100%" controls className={styles.player} onError={onFailed} />
+    </Suspense>
+  );
+}
+
+/**
+ * The referral explainer in a modal (spec: Video modal). Opened by any "#<id>" link on the page; the player
+ * mounts only while open, so nothing from the video host loads until the visitor asks for it.
+ */
+export default function VideoDialog({ id, title, text, fallbackLabel }: VideoDialogBlock) {
+  const site = useSite();
+  const src = site.video.url;
+  const [open, setOpen] = useState(false);
+  const [trigger, setTrigger] = useState<HTMLElement | null>(null);
+  const [failed, setFailed] = useState(false);
+  const onFailed = useCallback(() => setFailed(true), []);
+
+  useEffect(
+    () =>
+      registerDialog(id, (t) => {
+        setTrigger(t);
+        setFailed(false);
+        setOpen(true);
+      }),
+    [id],
+  );
+
+  const link = (
+    <SmartLink to={src} className={styles.fallbackLink}>
+      {fallbackLabel ?? `Watch the video on ${hostLabel(src)}`}
+    </SmartLink>
+  );
+
+  return (
+    // The anchor target for the "#<id>" link before the page is interactive (it then just jumps here).
+    <div id={id} className={styles.anchor}>
+      <Dialog open={open} onClose={() => setOpen(false)} title={title} returnFocusTo={trigger} size="lg">
+        <div className={styles.frame} data-testid="video-frame">
+          {failed ? (
+            <div className={styles.failed} role="status">
+              <p>The video could not be loaded here.</p>
+              {link}
+            </div>
+          ) : (
+            <Player src={src} onFailed={onFailed} />
+          )}
+        </div>
+        {text && <p className={styles.text}>{text}</p>}
+        {!failed && <p className={styles.fallback}>Trouble playing? {link}</p>}
+      </Dialog>
+    </div>
+  );
+}
