@@ -83,6 +83,10 @@ export type IconName1 =
   | 'facebook'
   | 'whatsapp';
 /**
+ * Where a link goes. One of: an internal route starting with '/' (e.g. "/owner"), a named destination from site.json starting with '@' (e.g. "@signin"), an 'https://' address, or a 'mailto:' address. 'javascript:' and 'data:' links are never allowed.
+ */
+export type Href1 = string;
+/**
  * Name of a built-in icon, e.g. "building".
  */
 export type IconName2 =
@@ -786,6 +790,368 @@ export interface Image2 {
   height: number;
 }
 /**
+ * A carousel of projects being built on the platform, each with a picture, a name and a location. Large screens show a row that moves one step per click of the Previous/Next buttons; small screens show a stacked list. Example: { "type": "liveProjects", "heading": "Live Projects", "stepPercent": 35, "projects": [{ "id": "kigali-apartments", "name": "Nyarutarama Apartments", "location": "Kigali, Rwanda", "image": { "src": "/images/home/project-kigali-apartments.svg", "alt": "A five-storey apartment block", "width": 800, "height": 600 }, "mobileImage": { "src": "/images/home/project-kigali-apartments-mobile.svg", "alt": "A five-storey apartment block", "width": 600, "height": 600 } }] }.
+ */
+export interface LiveProjectsBlock {
+  /**
+   * Always "liveProjects".
+   */
+  type: 'liveProjects';
+  /**
+   * Optional anchor name so links can jump here, e.g. "projects".
+   */
+  id?: string;
+  /**
+   * A small badge above the heading, e.g. "Built with BuildPad".
+   */
+  eyebrow?: string;
+  /**
+   * The section heading, also the carousel's name for screen readers, e.g. "Live Projects". Default "Live Projects".
+   */
+  heading?: string;
+  /**
+   * One sentence under the heading, e.g. "Owners are building these projects remotely right now.".
+   */
+  intro?: string;
+  /**
+   * How far one click of Previous/Next moves the row, in percent of its width; also each project's width. A multiple of 5 from 20 to 100, e.g. 35. Default 35.
+   */
+  stepPercent?: 20 | 25 | 30 | 35 | 40 | 45 | 50 | 55 | 60 | 65 | 70 | 75 | 80 | 85 | 90 | 95 | 100;
+  /**
+   * The projects in the order shown, e.g. [{ "id": "abuja-villa", "name": "Maitama Private Villa", "location": "Abuja, Nigeria", "image": { … }, "mobileImage": { … } }].
+   *
+   * @minItems 1
+   * @maxItems 12
+   */
+  projects:
+    | [LiveProject]
+    | [LiveProject, LiveProject]
+    | [LiveProject, LiveProject, LiveProject]
+    | [LiveProject, LiveProject, LiveProject, LiveProject]
+    | [LiveProject, LiveProject, LiveProject, LiveProject, LiveProject]
+    | [LiveProject, LiveProject, LiveProject, LiveProject, LiveProject, LiveProject]
+    | [LiveProject, LiveProject, LiveProject, LiveProject, LiveProject, LiveProject, LiveProject]
+    | [LiveProject, LiveProject, LiveProject, LiveProject, LiveProject, LiveProject, LiveProject, LiveProject]
+    | [
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject
+      ]
+    | [
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject
+      ]
+    | [
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject
+      ]
+    | [
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject,
+        LiveProject
+      ];
+}
+/**
+ * One project, e.g. { "id": "abuja-heights", "name": "Katampe Heights", "location": "Abuja, Nigeria", "image": { … }, "mobileImage": { … } }.
+ */
+export interface LiveProject {
+  /**
+   * A short unique name for the project, e.g. "abuja-heights".
+   */
+  id: string;
+  /**
+   * The project's name, e.g. "Katampe Heights".
+   */
+  name: string;
+  /**
+   * Where it is being built, e.g. "Abuja, Nigeria".
+   */
+  location: string;
+  /**
+   * Optional short status shown on the picture, e.g. "In progress".
+   */
+  status?: string;
+  image: Image3;
+  mobileImage: Image4;
+}
+/**
+ * Picture for large screens, landscape, e.g. { "src": "/images/home/project-abuja-heights.svg", "alt": "Three residential towers, the tallest still under construction", "width": 800, "height": 600 }.
+ */
+export interface Image3 {
+  /**
+   * Path of the image file under site.config/assets, starting with '/', e.g. "/images/hero.webp".
+   */
+  src: string;
+  /**
+   * Text read to people who cannot see the image. Use "" only for purely decorative images.
+   */
+  alt: string;
+  /**
+   * Intrinsic width in pixels, e.g. 1200.
+   */
+  width: number;
+  /**
+   * Intrinsic height in pixels, e.g. 800.
+   */
+  height: number;
+}
+/**
+ * Picture for small screens, square, e.g. { "src": "/images/home/project-abuja-heights-mobile.svg", "alt": "Three residential towers", "width": 600, "height": 600 }.
+ */
+export interface Image4 {
+  /**
+   * Path of the image file under site.config/assets, starting with '/', e.g. "/images/hero.webp".
+   */
+  src: string;
+  /**
+   * Text read to people who cannot see the image. Use "" only for purely decorative images.
+   */
+  alt: string;
+  /**
+   * Intrinsic width in pixels, e.g. 1200.
+   */
+  width: number;
+  /**
+   * Intrinsic height in pixels, e.g. 800.
+   */
+  height: number;
+}
+/**
+ * A quiet row of partner or customer logos under a short heading such as "Trusted by". Example: { "type": "logoStrip", "heading": "Trusted by", "logos": [{ "image": { "src": "/images/home/partner-keel-capital.svg", "alt": "Keel Capital", "width": 200, "height": 56 } }] }.
+ */
+export interface LogoStripBlock {
+  /**
+   * Always "logoStrip".
+   */
+  type: 'logoStrip';
+  /**
+   * Optional anchor name so links can jump here, e.g. "partners".
+   */
+  id?: string;
+  /**
+   * The short heading above the logos, e.g. "Trusted by". Default "Trusted by".
+   */
+  heading?: string;
+  /**
+   * The logos from left to right, e.g. [{ "image": { "src": "/images/home/partner-ardent-cement.svg", "alt": "Ardent Cement", "width": 200, "height": 56 } }].
+   *
+   * @minItems 1
+   * @maxItems 12
+   */
+  logos:
+    | [PartnerLogo]
+    | [PartnerLogo, PartnerLogo]
+    | [PartnerLogo, PartnerLogo, PartnerLogo]
+    | [PartnerLogo, PartnerLogo, PartnerLogo, PartnerLogo]
+    | [PartnerLogo, PartnerLogo, PartnerLogo, PartnerLogo, PartnerLogo]
+    | [PartnerLogo, PartnerLogo, PartnerLogo, PartnerLogo, PartnerLogo, PartnerLogo]
+    | [PartnerLogo, PartnerLogo, PartnerLogo, PartnerLogo, PartnerLogo, PartnerLogo, PartnerLogo]
+    | [PartnerLogo, PartnerLogo, PartnerLogo, PartnerLogo, PartnerLogo, PartnerLogo, PartnerLogo, PartnerLogo]
+    | [
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo
+      ]
+    | [
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo
+      ]
+    | [
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo
+      ]
+    | [
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo,
+        PartnerLogo
+      ];
+}
+/**
+ * One logo, e.g. { "image": { "src": "/images/home/partner-keel-capital.svg", "alt": "Keel Capital", "width": 200, "height": 56 }, "href": "https://keel.example" }.
+ */
+export interface PartnerLogo {
+  image: Image5;
+  href?: Href1;
+}
+/**
+ * The logo file with the partner's name as its alt text, e.g. { "src": "/images/home/partner-keel-capital.svg", "alt": "Keel Capital", "width": 200, "height": 56 }.
+ */
+export interface Image5 {
+  /**
+   * Path of the image file under site.config/assets, starting with '/', e.g. "/images/hero.webp".
+   */
+  src: string;
+  /**
+   * Text read to people who cannot see the image. Use "" only for purely decorative images.
+   */
+  alt: string;
+  /**
+   * Intrinsic width in pixels, e.g. 1200.
+   */
+  width: number;
+  /**
+   * Intrinsic height in pixels, e.g. 800.
+   */
+  height: number;
+}
+/**
+ * "Who is it for": one card per kind of customer, each with a picture, a short description and a "Learn more" link to that customer's page. Example: { "type": "personas", "heading": "Who is it for?", "personas": [{ "id": "owner", "colorScheme": "blue", "persona": "Project Owner", "description": "Build your home remotely.", "image": { "src": "/images/home/persona-owner.svg", "alt": "", "width": 480, "height": 320 }, "link": { "label": "Learn more", "href": "/owner" } }] }.
+ */
+export interface PersonasBlock {
+  /**
+   * Always "personas".
+   */
+  type: 'personas';
+  /**
+   * Optional anchor name so links can jump here, e.g. "who-is-it-for".
+   */
+  id?: string;
+  /**
+   * A small badge above the heading, e.g. "Solutions".
+   */
+  eyebrow?: string;
+  /**
+   * The section heading, e.g. "Who is it for?". Default "Who is it for?".
+   */
+  heading?: string;
+  /**
+   * One sentence under the heading, e.g. "One platform for everyone who builds.".
+   */
+  intro?: string;
+  /**
+   * The cards in the order shown, e.g. Project Owner, Developer, Contractor.
+   *
+   * @minItems 1
+   * @maxItems 6
+   */
+  personas:
+    | [PersonaCard]
+    | [PersonaCard, PersonaCard]
+    | [PersonaCard, PersonaCard, PersonaCard]
+    | [PersonaCard, PersonaCard, PersonaCard, PersonaCard]
+    | [PersonaCard, PersonaCard, PersonaCard, PersonaCard, PersonaCard]
+    | [PersonaCard, PersonaCard, PersonaCard, PersonaCard, PersonaCard, PersonaCard];
+}
+/**
+ * One kind of customer, e.g. { "id": "contractor", "colorScheme": "green", "persona": "Contractor", "description": "Bid on verified projects with zero tender fees.", "image": { … }, "link": { "label": "Learn more", "href": "/contractor" } }.
+ */
+export interface PersonaCard {
+  /**
+   * A short unique name for the card, e.g. "contractor".
+   */
+  id: string;
+  /**
+   * The card's colours: "blue", "orange" or "green", e.g. "green".
+   */
+  colorScheme: 'blue' | 'orange' | 'green';
+  image: Image6;
+  /**
+   * Who the card is for; it is the card's title, e.g. "Contractor".
+   */
+  persona: string;
+  /**
+   * One or two sentences on what they get, e.g. "Bid on a steady pool of verified projects with zero tender fees.".
+   */
+  description: string;
+  link: Link10;
+}
+/**
+ * Illustration at the top of the card, e.g. { "src": "/images/home/persona-contractor.svg", "alt": "", "width": 480, "height": 320 }. Use "" as alt when the picture only decorates.
+ */
+export interface Image6 {
+  /**
+   * Path of the image file under site.config/assets, starting with '/', e.g. "/images/hero.webp".
+   */
+  src: string;
+  /**
+   * Text read to people who cannot see the image. Use "" only for purely decorative images.
+   */
+  alt: string;
+  /**
+   * Intrinsic width in pixels, e.g. 1200.
+   */
+  width: number;
+  /**
+   * Intrinsic height in pixels, e.g. 800.
+   */
+  height: number;
+}
+/**
+ * A labelled link or button, e.g. { "label": "Sign Up", "href": "@ownerSignup" }.
+ */
+export interface Link10 {
+  /**
+   * The words on the link or button, e.g. "Learn more".
+   */
+  label: string;
+  href: Href;
+  style?: ButtonStyle;
+}
+/**
  * Long-form text written in Markdown (MDX), such as a privacy policy or terms of use. Write the text in site.config/content/<name>.mdx; it is turned into the page at build time, and every heading gets an anchor so it can be linked to. Example: { "type": "prose", "source": "policy", "toc": true }.
  */
 export interface ProseBlock {
@@ -901,7 +1267,7 @@ export interface Step {
    * A short unique name for the step, also an anchor for links, e.g. "share".
    */
   id: string;
-  image?: Image3;
+  image?: Image7;
   icon?: IconName2;
   /**
    * The step in a few words, e.g. "Share your link".
@@ -915,7 +1281,7 @@ export interface Step {
 /**
  * Optional illustration, e.g. { "src": "/images/landing/step-share.svg", "alt": "", "width": 160, "height": 120 }. Use "alt": "" when the title already says it all.
  */
-export interface Image3 {
+export interface Image7 {
   /**
    * Path of the image file under site.config/assets, starting with '/', e.g. "/images/hero.webp".
    */
@@ -932,6 +1298,125 @@ export interface Image3 {
    * Intrinsic height in pixels, e.g. 800.
    */
   height: number;
+}
+/**
+ * Quotes from customers in a carousel: large screens show a row that moves one step per click of the Previous/Next buttons, small screens a stacked list. Example: { "type": "testimonials", "heading": "What our customers say", "stepPercent": 70, "testimonials": [{ "message": "I built my family home in Abuja from Toronto.", "name": "Adaeze Okafor", "title": "Project owner, Toronto", "backgroundColor": "blue", "showSecondColor": true }] }.
+ */
+export interface TestimonialsBlock {
+  /**
+   * Always "testimonials".
+   */
+  type: 'testimonials';
+  /**
+   * Optional anchor name so links can jump here, e.g. "testimonials".
+   */
+  id?: string;
+  /**
+   * A small badge above the heading, e.g. "Testimonials".
+   */
+  eyebrow?: string;
+  /**
+   * The section heading, also the carousel's name for screen readers, e.g. "What our customers say". Default "What our customers say".
+   */
+  heading?: string;
+  /**
+   * One sentence under the heading, e.g. "Owners and contractors on building with BuildPad.".
+   */
+  intro?: string;
+  /**
+   * How far one click of Previous/Next moves the row, in percent of its width; also each testimonial's width. A multiple of 5 from 20 to 100, e.g. 70. Default 70.
+   */
+  stepPercent?: 20 | 25 | 30 | 35 | 40 | 45 | 50 | 55 | 60 | 65 | 70 | 75 | 80 | 85 | 90 | 95 | 100;
+  /**
+   * The quotes in the order shown, e.g. [{ "message": "…", "name": "Adaeze Okafor", "title": "Project owner, Toronto" }].
+   *
+   * @minItems 1
+   * @maxItems 12
+   */
+  testimonials:
+    | [Testimonial]
+    | [Testimonial, Testimonial]
+    | [Testimonial, Testimonial, Testimonial]
+    | [Testimonial, Testimonial, Testimonial, Testimonial]
+    | [Testimonial, Testimonial, Testimonial, Testimonial, Testimonial]
+    | [Testimonial, Testimonial, Testimonial, Testimonial, Testimonial, Testimonial]
+    | [Testimonial, Testimonial, Testimonial, Testimonial, Testimonial, Testimonial, Testimonial]
+    | [Testimonial, Testimonial, Testimonial, Testimonial, Testimonial, Testimonial, Testimonial, Testimonial]
+    | [
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial
+      ]
+    | [
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial
+      ]
+    | [
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial
+      ]
+    | [
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial,
+        Testimonial
+      ];
+}
+/**
+ * One quote, e.g. { "message": "The daily reports meant I never had to fly home.", "name": "Adaeze Okafor", "title": "Project owner, Toronto", "backgroundColor": "orange" }.
+ */
+export interface Testimonial {
+  /**
+   * What the customer said, without quotation marks, e.g. "The daily reports meant I never had to fly home.".
+   */
+  message: string;
+  /**
+   * The customer's name, e.g. "Adaeze Okafor".
+   */
+  name: string;
+  /**
+   * Who they are, e.g. "Project owner, Toronto" or "CEO, Northgate Builders".
+   */
+  title: string;
+  /**
+   * Colour of the card: "blue" (default), "orange", "green", "purple", "teal" or "dark", e.g. "orange".
+   */
+  backgroundColor?: 'blue' | 'orange' | 'green' | 'purple' | 'teal' | 'dark';
+  /**
+   * true adds a band of a second, contrasting colour behind the card for a livelier look, e.g. true. Default false.
+   */
+  showSecondColor?: boolean;
 }
 /**
  * A pop-up window that plays the site's explainer video (the address set under "video" in site.json). It stays hidden until a button or link on the same page points at its id, e.g. a hero button { "label": "How our referral works", "href": "#referral-video" }. The player only loads once the window opens. Example: { "type": "videoDialog", "id": "referral-video", "title": "Referral Video" }.
@@ -960,7 +1445,7 @@ export interface VideoDialogBlock {
 }
 
 /** Any block a page can contain. */
-export type Block = AdminLoginBlock | CtaBannerBlock | DoctorBlock | FaqBlock | FeatureGridBlock | HeroBlock | ProseBlock | ReferralRedirectBlock | StepsBlock | VideoDialogBlock;
+export type Block = AdminLoginBlock | CtaBannerBlock | DoctorBlock | FaqBlock | FeatureGridBlock | HeroBlock | LiveProjectsBlock | LogoStripBlock | PersonasBlock | ProseBlock | ReferralRedirectBlock | StepsBlock | TestimonialsBlock | VideoDialogBlock;
 
 /** The props of a block component, by block type. */
 export type BlockOfType<T extends Block['type']> = Extract<Block, { type: T }>;

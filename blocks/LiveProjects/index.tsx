@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import type { LiveProjectsBlock } from '../../renderer/generated/config-types.ts';
+import { CAROUSEL_MIN_WIDTH, Carousel } from '../../renderer/ui/Carousel.tsx';
+import { Icon } from '../../renderer/ui/Icon.tsx';
+import styles from './styles.module.css';
+
+export default function LiveProjects({ id, eyebrow, heading = 'Live Projects', intro, stepPercent = 35, projects }: LiveProjectsBlock) {
+  const baseId = useId();
+  const headingId = `${baseId}-heading`;
+  return (
+    <section id={id} className={styles.section}>
+      <div className="container">
+        <Carousel
+          label={heading}
+          stepPercent={stepPercent}
+          previousLabel="Previous project"
+          nextLabel="Next project"
+          header={
+            <>
+              {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
+              <h2 id={headingId} className={styles.heading}>
+                {heading}
+              </h2>
+              {intro && <p className={styles.intro}>{intro}</p>}
+            </>
+          }
+        >
+          {projects.map((p) => (
+            <article key={p.id} className={styles.card} aria-labelledby={`${baseId}-${p.id}`}>
+              <div className={styles.media}>
+                <picture>
+                  <source media={`(max-width: ${CAROUSEL_MIN_WIDTH - 0.02}px)`} srcSet={p.mobileImage.src} width={p.mobileImage.width} height={p.mobileImage.height} />
+                  <img src={p.image.src} alt={p.image.alt} width={p.image.width} height={p.image.height} loading="lazy" decoding="async" />
+                </picture>
+                {p.status && <span className={styles.status}>{p.status}</span>}
+              </div>
+              <div className={styles.meta}>
+                <h3 id={`${baseId}-${p.id}`} className={styles.name}>
+                  {p.name}
+                </h3>
+                <p className={styles.location}>
+                  <Icon name="pin" size={18} />
+                  <span>{p.location}</span>
+                </p>
+              </div>
+            </article>
+          ))}
+        </Carousel>
+      </div>
+    </section>
+  );
+}

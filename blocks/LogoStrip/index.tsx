@@ -1,0 +1,33 @@
+import { useId } from 'react';
+import type { LogoStripBlock } from '../../renderer/generated/config-types.ts';
+import { SmartLink } from '../../renderer/ui/SmartLink.tsx';
+import styles from './styles.module.css';
+
+export default function LogoStrip({ id, heading = 'Trusted by', logos }: LogoStripBlock) {
+  const headingId = `${useId()}-heading`;
+  return (
+    <section id={id} className={styles.section} aria-labelledby={headingId}>
+      <div className={`container ${styles.inner}`}>
+        <h2 id={headingId} className={styles.heading}>
+          {heading}
+        </h2>
+        <ul className={styles.logos}>
+          {logos.map(({ image, href }) => {
+            const img = <img className={styles.logo} src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />;
+            return (
+              <li key={image.src} className={styles.item}>
+                {href ? (
+                  <SmartLink to={href} className={styles.link}>
+                    {img}
+                  </SmartLink>
+                ) : (
+                  img
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}
