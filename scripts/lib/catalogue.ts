@@ -123,7 +123,7 @@ export async function catalogueModule(project: Project, env: Record<string, stri
   const fragments: Record<string, Record<string, unknown>> = {};
   for (const ref of refs) {
     // MDX is compiled the way the page module does it (scripts/lib/mdx-content.ts), loaded only when an example needs it.
-    const value = ref.kind === 'content' ? await (await import('./mdx-content.ts')).compileContent(project.root, ref.id) : project.fragments[ref.kind]?.[ref.id];
+    const value = ref.kind === 'content' ? await (await import('./mdx-content.ts')).compileContent(project.configDir, ref.id, project.fragments.content?.[ref.id] as string | undefined) : project.fragments[ref.kind]?.[ref.id];
     (fragments[ref.kind] ??= {})[ref.id] = value;
   }
   return [
