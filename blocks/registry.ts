@@ -25,4 +25,7 @@ export const blockRegistry: readonly BlockRegistration[] = [
   { type: 'videoDialog', folder: 'VideoDialog' },
   { type: 'referralRedirect', folder: 'ReferralRedirect' },
   { type: 'prose', folder: 'Prose' },
+  { type: 'pricingPlans', folder: 'PricingPlans' },
+  { type: 'planComparison', folder: 'PlanComparison' },
+  { type: 'feeEstimator', folder: 'FeeEstimator' },
 ];

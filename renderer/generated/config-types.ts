@@ -87,6 +87,10 @@ export type IconName1 =
  */
 export type Href1 = string;
 /**
+ * Settings that depend on each other: a plan with a dropdown needs "users", e.g. { "hasDropdown": true, "users": { "min": 1, "max": 10 } }; a "contact" plan needs "amountLabel", e.g. "Contact us".
+ */
+export type PlanRules = unknown;
+/**
  * Name of a built-in icon, e.g. "building".
  */
 export type IconName2 =
@@ -733,6 +737,51 @@ export interface Link9 {
   style?: ButtonStyle;
 }
 /**
+ * A slider that estimates the Premium plan fee: visitors slide from a NGN 5,000,000 to a NGN 500,000,000 project and see the project cost and the 7.5 % fee change as they go. The arithmetic is built in; only the wording lives here. Example: { "type": "feeEstimator", "heading": "Estimate your fee", "sliderLabel": "Estimated project cost", "costLabel": "Project cost", "feeLabel": "Our fee (7.5%)" }.
+ */
+export interface FeeEstimatorBlock {
+  /**
+   * Always "feeEstimator".
+   */
+  type: 'feeEstimator';
+  /**
+   * Optional anchor name so links can jump here, e.g. "estimate".
+   */
+  id?: string;
+  /**
+   * A small badge above the heading, e.g. "Fee estimator".
+   */
+  eyebrow?: string;
+  /**
+   * The section heading, e.g. "How much will it cost?".
+   */
+  heading: string;
+  /**
+   * Optional sentence under the heading, e.g. "Slide to your project's budget to see our fee.".
+   */
+  intro?: string;
+  /**
+   * Label of the slider, e.g. "Estimated project cost".
+   */
+  sliderLabel: string;
+  /**
+   * Name of the project-cost figure, e.g. "Project cost".
+   */
+  costLabel: string;
+  /**
+   * Name of the fee figure, e.g. "Our fee (7.5%)".
+   */
+  feeLabel: string;
+  /**
+   * Optional small print under the figures, e.g. "Costs are rounded to the nearest NGN 1,000,000.".
+   */
+  note?: string;
+  /**
+   * Where the slider starts, from 0 (NGN 5,000,000) to 100 (NGN 500,000,000), e.g. 0. Default 0.
+   */
+  defaultPercent?: number;
+}
+/**
  * The large opening section of a page: a headline, a short text, buttons and an optional picture.
  */
 export interface HeroBlock {
@@ -1152,6 +1201,196 @@ export interface Link10 {
   style?: ButtonStyle;
 }
 /**
+ * A feature-by-plan comparison table. Rows are grouped under headings that visitors can open and close; a group with an empty heading is always open. On phones the table shows one plan at a time, chosen from a dropdown. Example: { "type": "planComparison", "heading": "Compare plans", "plans": ["Free", "Pro"], "groups": [{ "heading": "Dashboard", "rows": [{ "label": "Project overview", "values": [true, true] }] }] }.
+ */
+export interface PlanComparisonBlock {
+  /**
+   * Always "planComparison".
+   */
+  type: 'planComparison';
+  /**
+   * Optional anchor name so links can jump here, e.g. "compare".
+   */
+  id?: string;
+  /**
+   * Optional section heading, e.g. "Compare plans".
+   */
+  heading?: string;
+  /**
+   * Optional sentence under the heading, e.g. "Every feature, plan by plan.".
+   */
+  intro?: string;
+  /**
+   * Label of the plan dropdown shown on phones, e.g. "Show plan". Default "Show plan".
+   */
+  pickerLabel?: string;
+  /**
+   * The plan columns from left to right, e.g. ["Free", "Basic", "Pro", "Enterprise"].
+   *
+   * @minItems 1
+   * @maxItems 6
+   */
+  plans:
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string];
+  /**
+   * The feature groups from top to bottom, e.g. [{ "heading": "", "rows": [{ "label": "Projects", "values": ["1", "Unlimited"] }] }].
+   *
+   * @minItems 1
+   */
+  groups: [ComparisonGroup, ...ComparisonGroup[]];
+}
+/**
+ * A feature group, e.g. { "heading": "Scheduling", "rows": [{ "label": "Task reminders", "values": [false, true, true, true] }] }.
+ */
+export interface ComparisonGroup {
+  /**
+   * The group's name, e.g. "Procurement". Leave it empty ("") for rows that should always show, such as projects and storage.
+   */
+  heading: string;
+  /**
+   * true opens the group when the page loads, e.g. true. Default false (closed).
+   */
+  expanded?: boolean;
+  /**
+   * The features in this group, e.g. [{ "label": "Bids", "values": [false, true, true, true] }].
+   *
+   * @minItems 1
+   */
+  rows: [ComparisonRow, ...ComparisonRow[]];
+}
+/**
+ * One feature and what each plan offers, e.g. { "label": "Storage", "values": ["100MB", "1GB", "10GB", "100GB"] }.
+ */
+export interface ComparisonRow {
+  /**
+   * The feature, e.g. "Material tracking".
+   */
+  label: string;
+  /**
+   * One entry per plan, in the order of "plans": true (a tick: included), false (a cross: not included) or a short text, e.g. [false, true, "Up to 10", "Unlimited"].
+   *
+   * @minItems 1
+   */
+  values: [boolean | string, ...(boolean | string)[]];
+}
+/**
+ * Plan cards side by side with a Monthly / Annually switch. Visitors can pick a user count on plans that have one, and click a card to choose it; the chosen card then shows a contact button (e.g. opening the demo-booking dialog). Prices are worked out by the site from each plan's "price" rule and user count, so only the wording lives here. Example: { "type": "pricingPlans", "plans": [{ "id": "basic", "title": "Basic", "price": "basic", "userLabel": "per user/project", "hasDropdown": true, "users": { "min": 1, "max": 10 }, "benefits": ["Unlimited projects"], "buttonTitle": "Choose Basic" }], "contactAction": { "label": "Contact Us", "href": "#book-demo" } }.
+ */
+export interface PricingPlansBlock {
+  /**
+   * Always "pricingPlans".
+   */
+  type: 'pricingPlans';
+  /**
+   * Optional anchor name so links can jump here, e.g. "plans".
+   */
+  id?: string;
+  /**
+   * Optional section heading, e.g. "Choose the plan that fits your team".
+   */
+  heading?: string;
+  /**
+   * Optional sentence under the heading, e.g. "Start free and upgrade when your portfolio grows.".
+   */
+  intro?: string;
+  /**
+   * Label of the monthly billing choice, e.g. "Monthly". Default "Monthly".
+   */
+  monthlyLabel?: string;
+  /**
+   * Label of the annual billing choice, e.g. "Annually - save 15%". Default "Annually - save 15%".
+   */
+  annualLabel?: string;
+  /**
+   * The plan cards from left to right, e.g. [{ "id": "free", "title": "Free", "price": "free", "userLabel": "per 1 user", "hasDropdown": false, "benefits": ["1 project"], "buttonTitle": "Choose Free" }].
+   *
+   * @minItems 1
+   */
+  plans: [PricingPlan & PlanRules, ...(PricingPlan & PlanRules)[]];
+  contactAction: Link11;
+}
+/**
+ * One plan card, e.g. { "id": "pro", "title": "Pro", "price": "pro", "userLabel": "per project", "hasDropdown": true, "users": { "min": 3, "max": 10 }, "benefits": ["Unlimited projects", "10GB storage"], "buttonTitle": "Choose Pro" }.
+ */
+export interface PricingPlan {
+  /**
+   * A short unique name for the plan, lower case, e.g. "basic".
+   */
+  id: string;
+  /**
+   * The plan's name on the card, e.g. "Basic".
+   */
+  title: string;
+  /**
+   * Optional one-line summary under the name, e.g. "For small teams running a few projects".
+   */
+  description?: string;
+  /**
+   * Optional ribbon on the card, e.g. "Most popular".
+   */
+  badge?: string;
+  /**
+   * How the amount is worked out: "free" (NGN 0), "basic" (NGN 20,000 per user a month), "pro" (NGN 45,000 a month for up to 3 users plus NGN 10,000 per extra user), "perUser" (NGN 10,000 per user a month) or "contact" (no amount: shows "amountLabel" instead), e.g. "basic". Annual billing is 12 months less 15 %.
+   */
+  price: 'free' | 'basic' | 'pro' | 'perUser' | 'contact';
+  /**
+   * Text shown in place of an amount for "contact" plans, e.g. "Contact us".
+   */
+  amountLabel?: string;
+  /**
+   * What the amount covers, shown under it, e.g. "per user/project".
+   */
+  userLabel: string;
+  /**
+   * true shows a user-count dropdown on the card (then "users" is required), e.g. true.
+   */
+  hasDropdown: boolean;
+  users?: PlanUserRange;
+  /**
+   * What the plan includes, one line each with a tick, e.g. ["Unlimited projects", "Storage 1GB"].
+   *
+   * @minItems 1
+   */
+  benefits: [string, ...string[]];
+  /**
+   * The words on the card's choose button, e.g. "Choose Basic". Each plan needs its own wording so screen-reader users can tell the buttons apart.
+   */
+  buttonTitle: string;
+}
+/**
+ * The choices of the user-count dropdown, e.g. { "min": 3, "max": 10 } for Pro.
+ */
+export interface PlanUserRange {
+  /**
+   * Fewest users, also the starting choice unless "default" says otherwise, e.g. 1.
+   */
+  min: number;
+  /**
+   * Most users, e.g. 10.
+   */
+  max: number;
+  /**
+   * Optional starting choice between min and max, e.g. 3.
+   */
+  default?: number;
+}
+/**
+ * A labelled link or button, e.g. { "label": "Sign Up", "href": "@ownerSignup" }.
+ */
+export interface Link11 {
+  /**
+   * The words on the link or button, e.g. "Learn more".
+   */
+  label: string;
+  href: Href;
+  style?: ButtonStyle;
+}
+/**
  * Long-form text written in Markdown (MDX), such as a privacy policy or terms of use. Write the text in site.config/content/<name>.mdx; it is turned into the page at build time, and every heading gets an anchor so it can be linked to. Example: { "type": "prose", "source": "policy", "toc": true }.
  */
 export interface ProseBlock {
@@ -1445,7 +1684,7 @@ export interface VideoDialogBlock {
 }
 
 /** Any block a page can contain. */
-export type Block = AdminLoginBlock | CtaBannerBlock | DoctorBlock | FaqBlock | FeatureGridBlock | HeroBlock | LiveProjectsBlock | LogoStripBlock | PersonasBlock | ProseBlock | ReferralRedirectBlock | StepsBlock | TestimonialsBlock | VideoDialogBlock;
+export type Block = AdminLoginBlock | CtaBannerBlock | DoctorBlock | FaqBlock | FeatureGridBlock | FeeEstimatorBlock | HeroBlock | LiveProjectsBlock | LogoStripBlock | PersonasBlock | PlanComparisonBlock | PricingPlansBlock | ProseBlock | ReferralRedirectBlock | StepsBlock | TestimonialsBlock | VideoDialogBlock;
 
 /** The props of a block component, by block type. */
 export type BlockOfType<T extends Block['type']> = Extract<Block, { type: T }>;

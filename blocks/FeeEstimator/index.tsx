@@ -1,0 +1,67 @@
+import { useId, useState } from 'react';
+import type { FeeEstimatorBlock } from '../../renderer/generated/config-types.ts';
+import { clampPercent, formatNgn, projectCost, projectFee } from '../lib/pricing.ts';
+import styles from './styles.module.css';
+
+/** "NGN 500M": scale ends under the slider, short so they never repeat the exact figures above. */
+function short(amount: number): string {
+  return `NGN ${amount / 1_000_000}M`;
+}
+
+export default function FeeEstimator({ id, eyebrow, heading, intro, sliderLabel, costLabel, feeLabel, note, defaultPercent = 0 }: FeeEstimatorBlock) {
+  const baseId = useId();
+  const headingId = `${baseId}-heading`;
+  const sliderId = `${baseId}-slider`;
+  const feeId = `${baseId}-fee`;
+  const [percent, setPercent] = useState(() => clampPercent(defaultPercent));
+  const cost = projectCost(percent);
+  const fee = projectFee(cost);
+
+  return (
+    <section id={id} className={styles.section} aria-labelledby={headingId}>
+      <div className="container">
+        <div className={styles.panel}>
+          <div className={styles.copy}>
+            {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
+            <h2 id={headingId} className={styles.heading}>
+              {heading}
+            </h2>
+            {intro && <p className={styles.intro}>{intro}</p>}
+          </div>
+          <div className={styles.estimator}>
+            <label htmlFor={sliderId} className={styles.label}>
+              {sliderLabel}
+            </label>
+            <input
+              id={sliderId}
+              className={styles.slider}
+              type="range"
+              min={0}
+              max={100}
+              step={1}
+              value={percent}
+              aria-valuetext={formatNgn(cost)}
+              aria-describedby={feeId}
+              onChange={(e) => setPercent(clampPercent(Number(e.target.value)))}
+            />
+            <div className={styles.scale} aria-hidden="true">
+              <span>{short(projectCost(0))}</span>
+              <span>{short(projectCost(100))}</span>
+            </div>
+            <dl className={styles.figures}>
+              <div className={styles.figure}>
+                <dt>{costLabel}</dt>
+                <dd data-testid="project-cost">{formatNgn(cost)}</dd>
+              </div>
+              <div id={feeId} className={`${styles.figure} ${styles.fee}`}>
+                <dt>{feeLabel}</dt>
+                <dd data-testid="project-fee">{formatNgn(fee)}</dd>
+              </div>
+            </dl>
+            {note && <p className={styles.note}>{note}</p>}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

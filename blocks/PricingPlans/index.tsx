@@ -1,0 +1,164 @@
+import { useId, useState, type MouseEvent } from 'react';
+import type { PricingPlan, PricingPlansBlock } from '../../renderer/generated/config-types.ts';
+import { ButtonLink } from '../../renderer/ui/Button.tsx';
+import { Icon } from '../../renderer/ui/Icon.tsx';
+import { clampUserCount, formatNgn, priceFor, userCountOptions, type BillingPeriod } from '../lib/pricing.ts';
+import styles from './styles.module.css';
+
+const PERIOD_TEXT: Record<BillingPeriod, string> = { monthly: 'per month', annually: 'per year' };
+
+/** Starting user count of every plan with a dropdown: its configured default, kept inside its range. */
+function initialUsers(plans: PricingPlan[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const p of plans) {
+    if (p.hasDropdown && p.users) counts[p.id] = clampUserCount(p.users.default ?? p.users.min, p.users);
+  }
+  return counts;
+}
+
+interface CardProps {
+  plan: PricingPlan;
+  period: BillingPeriod;
+  users: number | undefined;
+  selected: boolean;
+  groupName: string;
+  idBase: string;
+  contactAction: PricingPlansBlock['contactAction'];
+  onUsers: (count: number) => void;
+  onSelect: () => void;
+}
+
+function PlanCard({ plan, period, users, selected, groupName, idBase, contactAction, onUsers, onSelect }: CardProps) {
+  const titleId = `${idBase}-title`;
+  const selectId = `${idBase}-users`;
+  const amount = plan.price === 'contact' ? null : priceFor(plan.price, users ?? plan.users?.min ?? 1, period);
+
+  // A click anywhere on the card chooses it, as visitors expect; keyboard users have the radio button.
+  const onCardClick = (e: MouseEvent<HTMLElement>) => {
+    if ((e.target as Element).closest('a, button, select, input, label')) return;
+    onSelect();
+  };
+
+  return (
+    <article className={selected ? `${styles.card} ${styles.selected}` : styles.card} aria-labelledby={titleId} data-plan={plan.id} onClick={onCardClick}>
+      {plan.badge && <p className={styles.badge}>{plan.badge}</p>}
+      <h3 id={titleId} className={styles.title}>
+        {plan.title}
+      </h3>
+      {plan.description && <p className={styles.description}>{plan.description}</p>}
+      <p className={styles.price}>
+        {amount === null ? (
+          <span className={styles.amount}>{plan.amountLabel}</span>
+        ) : (
+          <>
+            <span className={styles.amount} data-testid="plan-amount">
+              {formatNgn(amount)}
+            </span>{' '}
+            <span className={styles.period}>{PERIOD_TEXT[period]}</span>
+          </>
+        )}
+      </p>
+      <p className={styles.userLabel}>{plan.userLabel}</p>
+      {plan.hasDropdown && plan.users && (
+        <div className={styles.users}>
+          <label htmlFor={selectId}>
+            Users <span className="visually-hidden">on the {plan.title} plan</span>
+          </label>
+          <select id={selectId} value={users} onChange={(e) => onUsers(Number(e.target.value))}>
+            {userCountOptions(plan.users).map((n) => (
+              <option key={n} value={n}>
+                {n} {n === 1 ? 'user' : 'users'}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <ul className={styles.benefits}>
+        {plan.benefits.map((b) => (
+          <li key={b}>
+            <Icon name="check" size={18} className={styles.tick} />
+            <span>{b}</span>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.actions}>
+        <label className={styles.choose}>
+          <input type="radio" name={groupName} value={plan.id} checked={selected} onChange={onSelect} />
+          <span>{plan.buttonTitle}</span>
+        </label>
+        {selected && (
+          <ButtonLink to={contactAction.href} variant={contactAction.style ?? 'primary'} className={styles.contact}>
+            {contactAction.label}
+          </ButtonLink>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export default function PricingPlans({
+  id,
+  heading,
+  intro,
+  monthlyLabel = 'Monthly',
+  annualLabel = 'Annually - save 15%',
+  plans,
+  contactAction,
+}: PricingPlansBlock) {
+  const baseId = useId();
+  const headingId = `${baseId}-heading`;
+  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const [users, setUsers] = useState(() => initialUsers(plans));
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+
+  const periods: [BillingPeriod, string][] = [
+    ['monthly', monthlyLabel],
+    ['annually', annualLabel],
+  ];
+
+  return (
+    <section id={id} className={styles.section} aria-labelledby={heading ? headingId : undefined}>
+      <div className="container">
+        {(heading || intro) && (
+          <div className={styles.head}>
+            {heading && (
+              <h2 id={headingId} className={styles.heading}>
+                {heading}
+              </h2>
+            )}
+            {intro && <p className={styles.intro}>{intro}</p>}
+          </div>
+        )}
+        <fieldset className={styles.toggle}>
+          <legend className="visually-hidden">Billing period</legend>
+          {periods.map(([value, label]) => (
+            <label key={value} className={period === value ? `${styles.option} ${styles.on}` : styles.option}>
+              <input type="radio" name={`${baseId}-period`} value={value} checked={period === value} onChange={() => setPeriod(value)} />
+              <span>{label}</span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className={styles.grid}>
+          <legend className="visually-hidden">Choose a plan</legend>
+          {plans.map((plan, i) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              period={period}
+              users={users[plan.id]}
+              selected={selectedId === plan.id}
+              groupName={`${baseId}-plan`}
+              idBase={`${baseId}-${i}`}
+              contactAction={contactAction}
+              onUsers={(n) => {
+                const range = plan.users;
+                if (range) setUsers((prev) => ({ ...prev, [plan.id]: clampUserCount(n, range) }));
+              }}
+              onSelect={() => setSelectedId(plan.id)}
+            />
+          ))}
+        </fieldset>
+      </div>
+    </section>
+  );
+}
