@@ -281,7 +281,8 @@ test('not-found: spinner until the image loads, then the message; Go Back return
     await route.continue();
   });
   await page.getByRole('contentinfo').getByRole('link', { name: 'For Contractor' }).click();
-  await page.goto('/no-such-page');
+  // The held-back image also holds the load event (it is preloaded in the head): wait only for the document.
+  await page.goto('/no-such-page', { waitUntil: 'domcontentloaded' });
   await hydrated(page);
   await expect(page.getByRole('main').getByRole('status')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
