@@ -171,7 +171,13 @@ function cachedAjv(root: string): SchemaSet {
 function schemaProblem(root: string, err: unknown): Diagnostic {
   const message = err instanceof Error ? err.message : String(err);
   const id = /https:\/\/sitewright\.dev\/schemas\/([\w./-]+?\.schema\.json)/.exec(message)?.[1];
-  const file = id ? `schemas/${id}` : 'schemas/';
+  let file = id ? `schemas/${id}` : 'schemas/';
+  // Some messages (e.g. an unknown keyword) do not name the schema: find the file that uses the keyword.
+  const keyword = /unknown keyword: "([^"]+)"/.exec(message)?.[1];
+  if (!id && keyword) {
+    const hit = schemaFiles(root).find((f) => readFileSync(f, 'utf8').includes(`"${keyword}"`));
+    if (hit) file = relative(root, hit).split('\\').join('/');
+  }
   return { file, line: 1, column: 1, path: '', code: 'schema-error', severity: 'error', message: `This schema cannot be used: ${message}`, suggestion: 'Fix the schema (ajv runs in strict mode: give "type" next to keywords such as "required" or "properties", and declare every keyword).' };
 }
 

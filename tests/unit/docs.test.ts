@@ -1,0 +1,46 @@
+// @vitest-environment node
+/**
+ * docs/blocks.md is generated (npm run docs, also run by npm run gen:types). These fail when it is stale, when a
+ * block is missing from it, or when an example it tells people to copy does not validate.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { BLOCKS_DOC, defaultOf, generateBlocksDoc } from '../../scripts/docs.ts';
+import { blockRegistry } from '../../blocks/registry.ts';
+import { checkExamples } from '../../scripts/lib/catalogue.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const doc = readFileSync(join(root, BLOCKS_DOC), 'utf8');
+
+describe('docs/blocks.md', () => {
+  test('is up to date with the schemas and examples (else: npm run docs)', () => {
+    expect(doc, `${BLOCKS_DOC} is stale: run npm run docs`).toBe(generateBlocksDoc(root));
+  });
+
+  test('has a section for every block type, with every setting of its schema', () => {
+    for (const b of blockRegistry) {
+      const schema = JSON.parse(readFileSync(join(root, `schemas/blocks/${b.type}.schema.json`), 'utf8')) as { properties: Record<string, unknown> };
+      const start = doc.indexOf(`## \`${b.type}\``);
+      expect(start, `section for ${b.type}`).toBeGreaterThan(0);
+      const section = doc.slice(start, doc.indexOf('\n## ', start + 1));
+      for (const prop of Object.keys(schema.properties)) expect(section, `${b.type}.${prop}`).toContain(`| \`${prop}\` |`);
+      expect(section).toContain('```json');
+    }
+  });
+
+  test('every copy-paste example validates as part of a page (schema, links and fragments)', () => {
+    const { diagnostics, entries } = checkExamples(root, {});
+    expect(entries.length).toBe(blockRegistry.length);
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
+  test('defaults are read from "default" or from the description', () => {
+    expect(defaultOf({ default: 3 })).toBe('`3`');
+    expect(defaultOf({ description: 'Background: "light" (white, default), "alt" or "dark".' })).toBe('`"light"`');
+    expect(defaultOf({ description: 'Cards per row. Default 2.' })).toBe('`2`');
+    expect(defaultOf({ description: 'true shows it. Default false.' })).toBe('`false`');
+    expect(defaultOf({ description: 'No default here.' })).toBe('');
+  });
+});
