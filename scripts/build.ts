@@ -22,9 +22,10 @@ const dist = join(root, outName);
 const ssrOut = join(root, 'node_modules', `.sitewright-ssr-${outName.replace(/[^\w-]/g, '_')}`);
 const started = performance.now();
 
-const { project, diagnostics } = loadProject(root);
+// SITEWRIGHT_CONFIG_DIR builds another copy of the content; the Vite plugin reads the same variable, so both agree.
+const { project, diagnostics, sources } = loadProject(root, process.env, { configDir: process.env.SITEWRIGHT_CONFIG_DIR });
 if (!project) {
-  printDiagnostics(diagnostics, 'pretty', root, 0);
+  printDiagnostics(diagnostics, 'pretty', root, 0, sources);
   process.exit(1);
 }
 
