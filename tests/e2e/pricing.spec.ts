@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, hydrated } from './fixtures.ts';
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
@@ -128,6 +129,21 @@ for (const viewport of [
       await expect(getStarted).toBeVisible();
       expect(await getStarted.getAttribute('href')).toMatch(/^https:\/\/[^/]+\/project-owner\/signup$/);
       expect(consoleProblems).toEqual([]);
+    });
+
+    test('stays free of WCAG 2.2 AA violations once a plan is chosen, billed annually and a group is open', async ({ page }) => {
+      await page.goto('/pricing/enterprise');
+      await hydrated(page);
+      await page.getByRole('radio', { name: 'Annually - save 15%' }).check();
+      await page.getByRole('radio', { name: 'Choose Pro' }).check();
+      await page.getByRole('button', { name: 'Payment' }).click();
+      await expect(page.getByRole('rowheader', { name: 'Frequency' })).toBeVisible();
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .options({ rules: { 'target-size': { enabled: true } } })
+        .analyze();
+      const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(summary).toEqual([]);
     });
 
     test('nothing is wider than the screen', async ({ page }) => {
