@@ -28,4 +28,9 @@ export const blockRegistry: readonly BlockRegistration[] = [
   { type: 'pricingPlans', folder: 'PricingPlans' },
   { type: 'planComparison', folder: 'PlanComparison' },
   { type: 'feeEstimator', folder: 'FeeEstimator' },
+  { type: 'form', folder: 'Form' },
+  { type: 'formDialog', folder: 'FormDialog' },
+  { type: 'enquiry', folder: 'Enquiry' },
+  { type: 'scheduler', folder: 'Scheduler' },
+  { type: 'contactInfo', folder: 'ContactInfo' },
 ];

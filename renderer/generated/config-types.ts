@@ -50,6 +50,35 @@ export type Route = string;
  */
 export type Route1 = string;
 /**
+ * Where one value of the request body comes from: a field name (e.g. "firstName"), or { "field": "phoneNumber", "transform": "digits" }, or { "generate": "isoTimestamp" }.
+ */
+export type FormPayloadValue =
+  | string
+  | {
+      /**
+       * The name of a field of schema.properties, e.g. "firstName".
+       */
+      field: string;
+      /**
+       * "digits" keeps only the digits ("+1 306-555" becomes "1306555"), "countryName" turns an ISO code into the country's name ("CA" becomes "Canada"), "trim" removes surrounding spaces.
+       */
+      transform?: 'digits' | 'countryName' | 'trim';
+      /**
+       * true leaves the value out of the request when the field is empty, e.g. for an optional comment.
+       */
+      omitIfEmpty?: boolean;
+    }
+  | {
+      /**
+       * "isoTimestamp" sends the moment of sending, e.g. "2025-05-01T09:30:00.000Z".
+       */
+      generate: 'isoTimestamp';
+    };
+/**
+ * Where a link goes. One of: an internal route starting with '/' (e.g. "/owner"), a named destination from site.json starting with '@' (e.g. "@signin"), an 'https://' address, or a 'mailto:' address. 'javascript:' and 'data:' links are never allowed.
+ */
+export type Href1 = string;
+/**
  * Name of a built-in icon, e.g. "building".
  */
 export type IconName1 =
@@ -85,11 +114,19 @@ export type IconName1 =
 /**
  * Where a link goes. One of: an internal route starting with '/' (e.g. "/owner"), a named destination from site.json starting with '@' (e.g. "@signin"), an 'https://' address, or a 'mailto:' address. 'javascript:' and 'data:' links are never allowed.
  */
-export type Href1 = string;
+export type Href2 = string;
 /**
  * Settings that depend on each other: a plan with a dropdown needs "users", e.g. { "hasDropdown": true, "users": { "min": 1, "max": 10 } }; a "contact" plan needs "amountLabel", e.g. "Contact us".
  */
 export type PlanRules = unknown;
+/**
+ * Where a link goes. One of: an internal route starting with '/' (e.g. "/owner"), a named destination from site.json starting with '@' (e.g. "@signin"), an 'https://' address, or a 'mailto:' address. 'javascript:' and 'data:' links are never allowed.
+ */
+export type Href3 = string;
+/**
+ * Where a link goes. One of: an internal route starting with '/' (e.g. "/owner"), a named destination from site.json starting with '@' (e.g. "@signin"), an 'https://' address, or a 'mailto:' address. 'javascript:' and 'data:' links are never allowed.
+ */
+export type Href4 = string;
 /**
  * Name of a built-in icon, e.g. "building".
  */
@@ -470,6 +507,306 @@ export interface FaqItem {
   answer: string;
 }
 /**
+ * One form of the site, kept in site.config/forms/<id>.json and shown by a "form", "formDialog", "enquiry" or "contactInfo" block through its file name, e.g. "waitlist". The file holds everything about the form: its fields and rules ("schema"), how each field looks ("uiSchema"), the message of every rule ("messages" next to the rule) and what happens on submit ("submit"). Adding a field = adding it to "schema.properties" (and to "schema.required" if it must be filled) and, to send it, to "submit.payload".
+ */
+export interface FormConfig {
+  /**
+   * Path of this schema, so editors can help. Keep as "../../schemas/form.schema.json".
+   */
+  $schema?: string;
+  schema: FormDataSchema;
+  /**
+   * How each field looks, by field name, e.g. { "email": { "ui:widget": "email", "ui:autocomplete": "email" } }. Fields not listed are plain text boxes.
+   */
+  uiSchema?: {
+    [k: string]: FormFieldUi;
+  };
+  /**
+   * Order in which the fields are shown, e.g. ["firstName", "lastName", "email"]. Default: the order of schema.properties. Fields left out are shown after the listed ones.
+   */
+  order?: string[];
+  /**
+   * When a field's message appears: "touched" (default) once the visitor has left the field, then updated while typing; "blur" each time the visitor leaves the field, cleared as soon as they type in it again; "change" while typing. Submitting always checks every field.
+   */
+  validateOn?: 'touched' | 'blur' | 'change';
+  /**
+   * Where and for how long the pop-up messages (toasts) of this form show, e.g. { "position": "bottom-center", "autoCloseMs": 3000 }.
+   */
+  toast?: {
+    /**
+     * Corner or edge of the screen, e.g. "bottom-center". Default "top-right".
+     */
+    position?: 'top-right' | 'top-center' | 'top-left' | 'bottom-right' | 'bottom-center' | 'bottom-left';
+    /**
+     * How long a toast stays, in milliseconds, e.g. 4000. Default 4000.
+     */
+    autoCloseMs?: number;
+  };
+  submit: FormSubmit;
+}
+/**
+ * The fields and their rules, as a JSON Schema, e.g. { "type": "object", "required": ["email"], "properties": { "email": { "type": "string", "title": "Email", "format": "email", "messages": { "required": "Email is required", "format": "Invalid email" } } } }.
+ */
+export interface FormDataSchema {
+  /**
+   * Always "object".
+   */
+  type: 'object';
+  /**
+   * Fields that must be filled in, e.g. ["firstName", "email"]. Give each a "required" message in its "messages".
+   *
+   * Items: The name of a field of schema.properties, e.g. "firstName".
+   */
+  required?: string[];
+  /**
+   * The fields by name, in the order shown, e.g. { "firstName": { "type": "string", "title": "First name" } }. The name is what "submit.payload" refers to.
+   */
+  properties: {
+    [k: string]: FormField;
+  };
+}
+/**
+ * One field: its kind of value, its label, its rules and the message of each rule, e.g. { "type": "string", "title": "First name", "minLength": 2, "messages": { "required": "please input firstname", "minLength": "firstname cannot be less than two characters" } }.
+ */
+export interface FormField {
+  /**
+   * Kind of value, e.g. "string" for any text.
+   */
+  type: 'string' | 'number' | 'integer' | 'boolean';
+  /**
+   * The label shown above the field, e.g. "First name".
+   */
+  title: string;
+  /**
+   * A short hint shown under the label, e.g. "We only call about your project.".
+   */
+  description?: string;
+  /**
+   * Value the field starts with, e.g. "CA" for Canada in a country field.
+   */
+  default?: string | number | boolean;
+  /**
+   * Fewest characters allowed, e.g. 2. Give it a "minLength" message.
+   */
+  minLength?: number;
+  /**
+   * Most characters allowed, e.g. 2000. Give it a "maxLength" message.
+   */
+  maxLength?: number;
+  /**
+   * A regular expression the text must match somewhere, e.g. "\\S" for "not only spaces". Give it a "pattern" message.
+   */
+  pattern?: string;
+  /**
+   * A built-in check, e.g. "email" for an e-mail address (name@domain.tld). Give it a "format" message.
+   */
+  format?: 'email';
+  /**
+   * The only values allowed, e.g. ["New Build", "Renovation"]; shown as choices (see "ui:widget": "radio").
+   *
+   * @minItems 1
+   */
+  enum?: [string, ...string[]];
+  /**
+   * Smallest number allowed, e.g. 1. Give it a "minimum" message.
+   */
+  minimum?: number;
+  /**
+   * Largest number allowed, e.g. 10. Give it a "maximum" message.
+   */
+  maximum?: number;
+  messages?: FormFieldMessages;
+}
+/**
+ * The text shown under the field when a rule fails, by rule, e.g. { "required": "Email is required", "format": "Invalid email" }. When several rules fail at once, the first one listed here wins.
+ */
+export interface FormFieldMessages {
+  /**
+   * When the field is empty but listed in schema.required, e.g. "First name is required".
+   */
+  required?: string;
+  /**
+   * When the text is shorter than minLength, e.g. "firstname cannot be less than two characters".
+   */
+  minLength?: string;
+  /**
+   * When the text is longer than maxLength, e.g. "Please keep it under 2000 characters".
+   */
+  maxLength?: string;
+  /**
+   * When the text does not match pattern, e.g. "First Name is required.".
+   */
+  pattern?: string;
+  /**
+   * When the text is not a valid e-mail address, e.g. "Please enter a valid email address.".
+   */
+  format?: string;
+  /**
+   * When the value is not one of the choices, e.g. "Choose a project type".
+   */
+  enum?: string;
+  /**
+   * When the number is below minimum, e.g. "At least 1".
+   */
+  minimum?: string;
+  /**
+   * When the number is above maximum, e.g. "At most 10".
+   */
+  maximum?: string;
+  /**
+   * When the value has the wrong kind, e.g. "Enter a number".
+   */
+  type?: string;
+}
+/**
+ * How one field looks, e.g. { "ui:widget": "textarea", "ui:placeholder": "Tell us about your project", "ui:options": { "rows": 5 } }.
+ */
+export interface FormFieldUi {
+  /**
+   * The kind of input: "text" (default), "email", "tel", "textarea" (several lines), "radio" (one of the schema's enum values), "country" (searchable country list; the value is the ISO code, e.g. "NG"), "phone" (phone number with a country dial-code picker; see ui:options.countryField) or "hidden".
+   */
+  'ui:widget'?: 'text' | 'email' | 'tel' | 'textarea' | 'radio' | 'country' | 'phone' | 'hidden';
+  /**
+   * Greyed example text inside the empty field, e.g. "name@company.com".
+   */
+  'ui:placeholder'?: string;
+  /**
+   * What the browser may fill in, e.g. "given-name", "family-name", "email", "tel-national", "organization" or "off".
+   */
+  'ui:autocomplete'?: string;
+  /**
+   * A note shown under the field, e.g. "We reply within one working day.".
+   */
+  'ui:help'?: string;
+  'ui:options'?: FormFieldUiOptions;
+}
+/**
+ * Layout and widget settings, e.g. { "width": "half" }.
+ */
+export interface FormFieldUiOptions {
+  /**
+   * "half" puts two fields side by side on wide screens, e.g. first and last name. Default "full".
+   */
+  width?: 'full' | 'half';
+  /**
+   * Visible lines of a "textarea", e.g. 5.
+   */
+  rows?: number;
+  /**
+   * The name of a field of schema.properties, e.g. "firstName".
+   */
+  countryField?: string;
+}
+/**
+ * What the button says, where the form is sent and what happens next.
+ */
+export interface FormSubmit {
+  /**
+   * The button's words, e.g. "Send message".
+   */
+  label: string;
+  /**
+   * The button's words while sending, e.g. "Sending..."; the button is disabled meanwhile. Without it the button shows a spinner.
+   */
+  busyLabel?: string;
+  /**
+   * Where the form is sent: a path on the identity service written as "{iamService}/waitlist/add" (the service's address comes from site.json and SITEWRIGHT_IAM_URL), or a full "https://" address, e.g. "https://sheets.buildpad.example/enquiries".
+   */
+  endpoint: string;
+  /**
+   * HTTP method, e.g. "POST" (default).
+   */
+  method?: 'POST' | 'PUT';
+  /**
+   * Give up waiting for the server after this many seconds, e.g. 15 (default).
+   */
+  timeoutSeconds?: number;
+  /**
+   * The JSON body sent, key by key, e.g. { "firstName": "firstname", "description": "message" } sends the firstname field as firstName and the message field as description.
+   */
+  payload: {
+    [k: string]: FormPayloadValue;
+  };
+  /**
+   * Which answers count as success, e.g. { "status": 201 } or { "statusBelow": 300 }.
+   */
+  success: {
+    /**
+     * Exactly this HTTP status, e.g. 201.
+     */
+    status?: number;
+    /**
+     * Any HTTP status below this (and at least 200), e.g. 300.
+     */
+    statusBelow?: number;
+  };
+  /**
+   * What happens after success, e.g. { "notice": { "show": "toast", "text": "Success" }, "reset": true }.
+   */
+  onSuccess: {
+    notice?: FormNotice;
+    /**
+     * true empties the form.
+     */
+    reset?: boolean;
+    /**
+     * true closes the dialog the form sits in (formDialog block).
+     */
+    closeDialog?: boolean;
+    /**
+     * Keep some sent values in the visitor's browser for a later step, e.g. { "key": "schedule", "fields": ["firstName", "email"] } for the scheduler block.
+     */
+    store?: {
+      /**
+       * Name of the store, e.g. "schedule"; the scheduler block reads the same name.
+       */
+      key: string;
+      /**
+       * Keys of the request body to keep, e.g. ["firstName", "lastName", "email", "phoneNumber"].
+       *
+       * @minItems 1
+       */
+      fields: [string, ...string[]];
+    };
+    goTo?: Href1;
+  };
+  /**
+   * What the visitor sees when sending fails (error status, no network, time-out). What they typed always stays.
+   */
+  onFailure: {
+    notice: FormNotice;
+  };
+}
+/**
+ * A message to the visitor, e.g. { "show": "toast", "text": "Success" }.
+ */
+export interface FormNotice {
+  /**
+   * "toast" pops up at the edge of the screen; "banner" shows under the form's button.
+   */
+  show: 'toast' | 'banner';
+  /**
+   * The message. In a failure message, {reason} is replaced by what went wrong (the server's message, a network error or a time-out), {status} by the HTTP status and {body} by the server's answer, e.g. "Error submitting form: {reason}".
+   */
+  text: string;
+  /**
+   * Success only: true shows the server's "message" field instead of "text" when the server sends one.
+   */
+  useResponseMessage?: boolean;
+  /**
+   * Banner only: hide it after this many milliseconds, e.g. 3000. Default: it stays.
+   */
+  hideAfterMs?: number;
+  /**
+   * Failure only: the message when the server cannot be reached, e.g. "We could not reach our server. Please try again.". Default: "text" with {reason} explained.
+   */
+  networkText?: string;
+  /**
+   * Failure only: the message when the server takes too long, e.g. "Our server took too long to answer. Please try again.". Default: a time-out sentence followed by "text".
+   */
+  timeoutText?: string;
+}
+/**
  * The hidden preview login (spec "Hidden login-like screen"): Email, Password and Submit. The entry is compared with the credentials given at build time (SITEWRIGHT_PREVIEW_EMAIL and SITEWRIGHT_PREVIEW_PASSWORD; only a salted hash reaches the browser). On a match this browser may see the site while it is under construction and the visitor goes to the home page; otherwise 'email or password is wrong' shows. A preview convenience, not security. Example: { "type": "adminLogin", "heading": "Preview login", "text": "Sign in with the preview credentials you were given." }.
  */
 export interface AdminLoginBlock {
@@ -489,6 +826,88 @@ export interface AdminLoginBlock {
    * One sentence under the title, e.g. "Sign in with the preview credentials you were given.".
    */
   text?: string;
+}
+/**
+ * The contact section: a badge, heading and text, the office addresses and support hours, with an optional form from site.config/forms/ beside them.
+ */
+export interface ContactInfoBlock {
+  /**
+   * Always "contactInfo".
+   */
+  type: 'contactInfo';
+  /**
+   * Anchor name so links can jump here, e.g. "contact".
+   */
+  id?: string;
+  /**
+   * A small badge above the heading, e.g. "Contact us".
+   */
+  badge?: string;
+  /**
+   * The heading, e.g. "Have any questions? Contact us". It is the page's main heading.
+   */
+  heading: string;
+  /**
+   * One or two sentences under the heading, e.g. "Reach out for inquiries, support or partnerships.".
+   */
+  text?: string;
+  /**
+   * Office addresses, e.g. [{ "id": "abuja", "name": "Nigeria", "location": "Abuja" }].
+   *
+   * @minItems 1
+   */
+  offices: [Office, ...Office[]];
+  /**
+   * How and when support answers, e.g. { "heading": "Support", "hours": "Mon-Fri 9am-5pm", "channel": "WhatsApp only" }.
+   */
+  support?: {
+    /**
+     * e.g. "Customer support".
+     */
+    heading: string;
+    /**
+     * Opening hours, e.g. "Mon-Fri 9am-5pm".
+     */
+    hours: string;
+    /**
+     * How to reach support, e.g. "WhatsApp only".
+     */
+    channel?: string;
+    link?: Link8;
+  };
+  /**
+   * A heading above the form, e.g. "Send us a message".
+   */
+  formHeading?: string;
+  /**
+   * Optional file name of a form in site.config/forms/ shown beside the details, e.g. "contact".
+   */
+  form?: string;
+}
+export interface Office {
+  /**
+   * A unique short name, e.g. "canada".
+   */
+  id: string;
+  /**
+   * The office's name or country, e.g. "Canada".
+   */
+  name: string;
+  /**
+   * One address, or a list of addresses, e.g. "Abuja" or ["Saskatoon, Saskatchewan", "…"].
+   */
+  location: string | [string, ...string[]];
+}
+/**
+ * A labelled link or button, e.g. { "label": "Sign Up", "href": "@ownerSignup" }.
+ */
+export interface Link8 {
+  /**
+   * The words on the link or button, e.g. "Learn more".
+   */
+  label: string;
+  href: Href;
+  style?: ButtonStyle;
 }
 /**
  * A bold call-to-action band with a heading, a sentence and one or two buttons, usually near the end of a page. Example: { "type": "ctaBanner", "heading": "How much will your project cost?", "actions": [{ "label": "Get a free estimate", "href": "@calculator" }] }.
@@ -570,6 +989,35 @@ export interface DoctorBlock {
   text?: string;
 }
 /**
+ * A closed "Still have questions?" panel: its button opens a short enquiry form in place, and a close icon folds it away again.
+ */
+export interface EnquiryBlock {
+  /**
+   * Always "enquiry".
+   */
+  type: 'enquiry';
+  /**
+   * Optional anchor name so links can jump here, e.g. "questions".
+   */
+  id?: string;
+  /**
+   * The panel's heading, e.g. "Still have questions?".
+   */
+  heading: string;
+  /**
+   * One sentence under the heading, e.g. "Send us a message and we will get back to you.".
+   */
+  text?: string;
+  /**
+   * The button that opens the form, e.g. "Get in touch" (default).
+   */
+  buttonLabel?: string;
+  /**
+   * File name of the form in site.config/forms/, without .json, e.g. "enquiry".
+   */
+  form: string;
+}
+/**
  * Frequently asked questions as an accordion: visitors click a question to show or hide its answer. The questions themselves live once in site.config/faqs/<set>.json so several pages can share them. Example: { "type": "faq", "heading": "Frequently asked questions", "set": "general", "askLink": { "label": "Ask a Question", "href": "/contact" } }.
  */
 export interface FaqBlock {
@@ -597,7 +1045,7 @@ export interface FaqBlock {
    * File name (without .json) of the question set in site.config/faqs/, e.g. "general", "owner", "contractor" or "enterprise".
    */
   set: string;
-  askLink?: Link8;
+  askLink?: Link9;
   /**
    * Background: "light" (white, default) or "alt" (soft grey), e.g. "alt" to set it apart from the section above.
    */
@@ -606,7 +1054,7 @@ export interface FaqBlock {
 /**
  * A labelled link or button, e.g. { "label": "Sign Up", "href": "@ownerSignup" }.
  */
-export interface Link8 {
+export interface Link9 {
   /**
    * The words on the link or button, e.g. "Learn more".
    */
@@ -694,7 +1142,7 @@ export interface FeatureCard {
     | [string, string, string, string, string]
     | [string, string, string, string, string, string];
   image?: Image1;
-  link?: Link9;
+  link?: Link10;
   /**
    * Card colour: "white" (default), the pale tints "blue", "orange", "green", "purple", "teal", or the solid "dark" (navy) and "brand" (blue) with light text, e.g. "orange".
    */
@@ -728,7 +1176,7 @@ export interface Image1 {
 /**
  * A labelled link or button, e.g. { "label": "Sign Up", "href": "@ownerSignup" }.
  */
-export interface Link9 {
+export interface Link10 {
   /**
    * The words on the link or button, e.g. "Learn more".
    */
@@ -780,6 +1228,81 @@ export interface FeeEstimatorBlock {
    * Where the slider starts, from 0 (NGN 5,000,000) to 100 (NGN 500,000,000), e.g. 0. Default 0.
    */
   defaultPercent?: number;
+}
+/**
+ * A form from site.config/forms/ shown on the page, e.g. the waitlist form. With a heading, text or selling points they sit beside the form on wide screens.
+ */
+export interface FormBlock {
+  /**
+   * Always "form".
+   */
+  type: 'form';
+  /**
+   * Optional anchor name so links can jump here, e.g. "join".
+   */
+  id?: string;
+  /**
+   * A small badge above the heading, e.g. "Build Now, Pay Later".
+   */
+  eyebrow?: string;
+  /**
+   * The heading beside the form, e.g. "Join the waitlist".
+   */
+  heading?: string;
+  /**
+   * 1 when the form is the page's main content (its heading is the page's main heading), otherwise 2 (default).
+   */
+  headingLevel?: 1 | 2;
+  /**
+   * One or two sentences under the heading, e.g. "Tell us about your project and book a call with our team.".
+   */
+  text?: string;
+  /**
+   * Short selling points shown as a checklist, e.g. ["Financing up to US$85,000", "$0 payment until completion"].
+   *
+   * @maxItems 6
+   */
+  points?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string];
+  /**
+   * A small heading at the top of the form card, e.g. "Your details".
+   */
+  formHeading?: string;
+  /**
+   * File name of the form in site.config/forms/, without .json, e.g. "waitlist".
+   */
+  form: string;
+}
+/**
+ * A form from site.config/forms/ in a pop-up dialog, e.g. the demo booking. It takes no room on the page: any button or link on the same page whose href is "#<id>" opens it.
+ */
+export interface FormDialogBlock {
+  /**
+   * Always "formDialog".
+   */
+  type: 'formDialog';
+  /**
+   * The name links use to open it, e.g. "book-demo" for links to "#book-demo".
+   */
+  id: string;
+  /**
+   * The dialog's heading, e.g. "Book a demo".
+   */
+  title: string;
+  /**
+   * One sentence under the heading, e.g. "Tell us about your business and our sales team will reach out.".
+   */
+  text?: string;
+  /**
+   * File name of the form in site.config/forms/, without .json, e.g. "demo-lead".
+   */
+  form: string;
 }
 /**
  * The large opening section of a page: a headline, a short text, buttons and an optional picture.
@@ -1084,7 +1607,7 @@ export interface LogoStripBlock {
  */
 export interface PartnerLogo {
   image: Image5;
-  href?: Href1;
+  href?: Href2;
 }
 /**
  * The logo file with the partner's name as its alt text, e.g. { "src": "/images/home/partner-keel-capital.svg", "alt": "Keel Capital", "width": 200, "height": 56 }.
@@ -1166,7 +1689,7 @@ export interface PersonaCard {
    * One or two sentences on what they get, e.g. "Bid on a steady pool of verified projects with zero tender fees.".
    */
   description: string;
-  link: Link10;
+  link: Link11;
 }
 /**
  * Illustration at the top of the card, e.g. { "src": "/images/home/persona-contractor.svg", "alt": "", "width": 480, "height": 320 }. Use "" as alt when the picture only decorates.
@@ -1192,7 +1715,7 @@ export interface Image6 {
 /**
  * A labelled link or button, e.g. { "label": "Sign Up", "href": "@ownerSignup" }.
  */
-export interface Link10 {
+export interface Link11 {
   /**
    * The words on the link or button, e.g. "Learn more".
    */
@@ -1312,7 +1835,7 @@ export interface PricingPlansBlock {
    * @minItems 1
    */
   plans: [PricingPlan & PlanRules, ...(PricingPlan & PlanRules)[]];
-  contactAction: Link11;
+  contactAction: Link12;
 }
 /**
  * One plan card, e.g. { "id": "pro", "title": "Pro", "price": "pro", "userLabel": "per project", "hasDropdown": true, "users": { "min": 3, "max": 10 }, "benefits": ["Unlimited projects", "10GB storage"], "buttonTitle": "Choose Pro" }.
@@ -1382,7 +1905,7 @@ export interface PlanUserRange {
 /**
  * A labelled link or button, e.g. { "label": "Sign Up", "href": "@ownerSignup" }.
  */
-export interface Link11 {
+export interface Link12 {
   /**
    * The words on the link or button, e.g. "Learn more".
    */
@@ -1443,6 +1966,41 @@ export interface ReferralRedirectBlock {
    * Text shown while the browser moves on, e.g. "Redirecting Please Wait..." (the default).
    */
   message?: string;
+}
+/**
+ * The embedded scheduling page (its address is scheduler.url in site.json), filled in with the name and e-mail a form stored earlier. After the visitor books, it moves on to the next page. A visitor who arrives without those details is sent back to the form.
+ */
+export interface SchedulerBlock {
+  /**
+   * Always "scheduler".
+   */
+  type: 'scheduler';
+  /**
+   * Optional anchor name so links can jump here, e.g. "book".
+   */
+  id?: string;
+  /**
+   * The heading above the scheduler, e.g. "Pick a time for your call". It is the page's main heading.
+   */
+  heading?: string;
+  /**
+   * One sentence under the heading, e.g. "Choose a slot that suits you; we will send a calendar invite.".
+   */
+  text?: string;
+  /**
+   * Name of the details a form kept (its onSuccess.store.key), e.g. "schedule".
+   */
+  store: string;
+  next: Href3;
+  back: Href4;
+  /**
+   * How long the spinner shows before the scheduler, in milliseconds, e.g. 3000 (default).
+   */
+  loadingMs?: number;
+  /**
+   * Pause between the booking and moving on, in milliseconds, e.g. 4000 (default).
+   */
+  nextDelayMs?: number;
 }
 /**
  * A numbered "How it works" sequence: each step has a picture or an icon, a short title and a sentence. Shown as a grid of numbered cards on large screens and a list on phones. Example: { "type": "steps", "heading": "How it works", "steps": [{ "id": "get-link", "icon": "link", "title": "Get your referral link", "desc": "Sign up and we create a unique link for you." }] }.
@@ -1684,7 +2242,7 @@ export interface VideoDialogBlock {
 }
 
 /** Any block a page can contain. */
-export type Block = AdminLoginBlock | CtaBannerBlock | DoctorBlock | FaqBlock | FeatureGridBlock | FeeEstimatorBlock | HeroBlock | LiveProjectsBlock | LogoStripBlock | PersonasBlock | PlanComparisonBlock | PricingPlansBlock | ProseBlock | ReferralRedirectBlock | StepsBlock | TestimonialsBlock | VideoDialogBlock;
+export type Block = AdminLoginBlock | ContactInfoBlock | CtaBannerBlock | DoctorBlock | EnquiryBlock | FaqBlock | FeatureGridBlock | FeeEstimatorBlock | FormBlock | FormDialogBlock | HeroBlock | LiveProjectsBlock | LogoStripBlock | PersonasBlock | PlanComparisonBlock | PricingPlansBlock | ProseBlock | ReferralRedirectBlock | SchedulerBlock | StepsBlock | TestimonialsBlock | VideoDialogBlock;
 
 /** The props of a block component, by block type. */
 export type BlockOfType<T extends Block['type']> = Extract<Block, { type: T }>;

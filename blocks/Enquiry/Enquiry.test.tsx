@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Enquiry from './index.tsx';
+import example from './example.json';
+import type { EnquiryBlock } from '../../renderer/generated/config-types.ts';
+import { formFile } from '../../tests/unit/forms/helpers.ts';
+import { enter, renderInPage } from '../../tests/unit/forms/render.tsx';
+
+// A whole rjsf form in jsdom is slow on a busy shared 2-core machine; vitest's default 5 s per test is no spec limit.
+vi.setConfig({ testTimeout: 30_000 });
+
+vi.mock('virtual:sitewright/forms/validators', async () => {
+  const { compiledFunctions, formFile: file } = await import('../../tests/unit/forms/helpers.ts');
+  return { default: { enquiry: () => compiledFunctions(file('enquiry').schema) } };
+});
+
+const block = example as EnquiryBlock;
+const forms = { enquiry: formFile('enquiry') };
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('enquiry block', () => {
+  it('starts collapsed; "Get in touch" expands the form, the close icon folds it and returns focus', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInPage(<Enquiry {...block} />, forms);
+    expect(screen.getByRole('heading', { name: 'Still have questions?' })).toBeTruthy();
+    const open = screen.getByRole('button', { name: 'Get in touch' });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByLabelText('First name')).toBeNull();
+    await user.click(open);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('First name')));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByLabelText('First name')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Get in touch' })));
+  });
+
+  it('shows messages while typing and posts with an ISO timestamp', async () => {
+    fetchMock.mockResolvedValue(new Response('{}', { status: 201 }));
+    const user = userEvent.setup({ delay: null });
+    renderInPage(<Enquiry {...block} />, forms);
+    await user.click(screen.getByRole('button', { name: 'Get in touch' }));
+    const first = screen.getByLabelText('First name');
+    await enter(user, first, 'A');
+    expect(await screen.findByText('firstname cannot be less than two characters')).toBeTruthy();
+    await user.clear(first);
+    expect(await screen.findByText('please input firstname')).toBeTruthy();
+    expect(screen.queryByText('please input lastname')).toBeNull();
+    await enter(user, first, 'Ada');
+    await enter(user, screen.getByLabelText('Last name'), 'Obi');
+    await enter(user, screen.getByLabelText('Email'), 'ada@example.com');
+    await enter(user, screen.getByLabelText('Message'), 'How do referrals pay out?');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(fetchMock.mock.calls[0][0]).toBe('https://sheets.buildpad.example/api/enquiries');
+    const body = JSON.parse(String(fetchMock.mock.calls[0][1]?.body));
+    expect(Object.keys(body)).toEqual(['firstname', 'lastname', 'email', 'message', 'timestamp']);
+    expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
+    await waitFor(() => expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe(''));
+  });
+});

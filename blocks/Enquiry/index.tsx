@@ -1,0 +1,61 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { EnquiryBlock, FormConfig } from '../../renderer/generated/config-types.ts';
+import { FormRenderer } from '../../renderer/forms/FormRenderer.tsx';
+import { useFragment } from '../../renderer/lib/site-context.tsx';
+import { Button } from '../../renderer/ui/Button.tsx';
+import { Icon } from '../../renderer/ui/Icon.tsx';
+import styles from './styles.module.css';
+
+/**
+ * Disclosure pattern: "Get in touch" (aria-expanded) reveals the form in place and focus moves to its first
+ * field; the close icon hides it and focus goes back to the button.
+ */
+export default function Enquiry({ id, heading, text, buttonLabel = 'Get in touch', form }: EnquiryBlock) {
+  const config = useFragment<FormConfig>('forms', form);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const headingId = useId();
+  const head = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const moved = useRef(false);
+
+  useEffect(() => {
+    if (!moved.current) return;
+    if (open) panel.current?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea')?.focus();
+    else head.current?.querySelector<HTMLElement>('button')?.focus();
+  }, [open]);
+
+  const toggle = (next: boolean) => {
+    moved.current = true;
+    setOpen(next);
+  };
+
+  return (
+    <section id={id} className={styles.section} aria-labelledby={headingId}>
+      <div className={`container ${styles.inner}`}>
+        <div className={styles.card}>
+          <div ref={head} className={styles.head}>
+            <div>
+              <h2 id={headingId} className={styles.heading}>
+                {heading}
+              </h2>
+              {text && <p className={styles.text}>{text}</p>}
+            </div>
+            {open ? (
+              <button type="button" className={styles.close} aria-label="Close" aria-controls={panelId} aria-expanded="true" onClick={() => toggle(false)}>
+                <Icon name="x" size={22} />
+              </button>
+            ) : (
+              <Button variant="primary" size="lg" aria-expanded="false" aria-controls={panelId} onClick={() => toggle(true)}>
+                {buttonLabel}
+              </Button>
+            )}
+          </div>
+          <div id={panelId} ref={panel} hidden={!open} className={styles.panel}>
+            {open && <FormRenderer formId={form} config={config} />}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import Scheduler from './index.tsx';
+import example from './example.json';
+import type { SchedulerBlock } from '../../renderer/generated/config-types.ts';
+import { saveStore } from '../../renderer/forms/store.ts';
+import { renderInPage } from '../../tests/unit/forms/render.tsx';
+
+const block = example as SchedulerBlock;
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => vi.useRealTimers());
+
+describe('scheduler block', () => {
+  it('prerenders only the spinner: the widget exists only in the browser', () => {
+    const html = renderToString(
+      <MemoryRouter>
+        <Scheduler {...block} />
+      </MemoryRouter>,
+    );
+    expect(html).toContain('Loading the scheduler');
+    expect(html).not.toContain('<iframe');
+  });
+
+  it('sends a visitor without stored details back to the form', async () => {
+    renderInPage(<Scheduler {...block} />, {}, '/schedule-call-calendly');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/schedule-call'));
+  });
+
+  it('waits 3 s, then embeds the scheduler prefilled with the stored name and e-mail', async () => {
+    saveStore('schedule', { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phoneNumber: '13065550100' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    renderInPage(<Scheduler {...block} />, {}, '/schedule-call-calendly');
+    await act(async () => vi.advanceTimersByTime(2999));
+    expect(document.querySelector('iframe')).toBeNull();
+    await act(async () => vi.advanceTimersByTime(1));
+    vi.useRealTimers();
+    const frame = await waitFor(() => {
+      const f = document.querySelector('iframe');
+      if (!f) throw new Error('no iframe yet');
+      return f;
+    });
+    const src = new URL(frame.getAttribute('src') ?? '');
+    expect(src.origin + src.pathname).toBe('https://calendly.com/buildpad/project-brief');
+    expect(src.searchParams.get('name')).toBe('Ada Obi');
+    expect(src.searchParams.get('email')).toBe('ada@example.com');
+    expect(screen.getByTestId('location').textContent).toBe('/schedule-call-calendly');
+  });
+});

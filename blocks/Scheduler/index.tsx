@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { SchedulerBlock } from '../../renderer/generated/config-types.ts';
+import { readStore } from '../../renderer/forms/store.ts';
+import { resolveHref } from '../../renderer/lib/href.ts';
+import { useSite } from '../../renderer/lib/site-context.tsx';
+import { Spinner } from '../../renderer/ui/Spinner.tsx';
+import styles from './styles.module.css';
+
+type Calendly = typeof import('react-calendly');
+type Details = { name: string; email: string; firstName: string; lastName: string };
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** Fires `onScheduled` for the scheduler's "event scheduled" message, and only from the scheduler's own origin. */
+function ScheduledListener({ calendly, origin, onScheduled }: { calendly: Calendly; origin: string; onScheduled: () => void }) {
+  const handlers = useMemo(
+    () => ({
+      onEventScheduled: (e: MessageEvent) => {
+        if (e.origin === origin) onScheduled();
+      },
+    }),
+    [origin, onScheduled],
+  );
+  calendly.useCalendlyEventListener(handlers);
+  return null;
+}
+
+/**
+ * Spinner for `loadingMs` (spec: 3 s), then the inline scheduler prefilled from the stored details; once it
+ * reports a booking, the next page `nextDelayMs` later (spec: 4 s). Server and first client render show the
+ * spinner only: the widget and its iframe exist only in the browser.
+ */
+export default function Scheduler({ id, heading, text: intro, store, next, back, loadingMs = 3000, nextDelayMs = 4000 }: SchedulerBlock) {
+  const site = useSite();
+  const navigate = useNavigate();
+  const [details, setDetails] = useState<Details | null>(null);
+  const [calendly, setCalendly] = useState<Calendly | null>(null);
+  const [waited, setWaited] = useState(false);
+  const [booked, setBooked] = useState(false);
+
+  const go = (href: string) => {
+    const r = resolveHref(href, site);
+    if (r.internal) navigate(r.href, { replace: href === back });
+    else window.location.assign(r.href);
+  };
+
+  useEffect(() => {
+    const saved = readStore(store);
+    const email = text(saved?.email);
+    if (!saved || !email) {
+      go(back);
+      return;
+    }
+    const firstName = text(saved.firstName);
+    const lastName = text(saved.lastName);
+    setDetails({ firstName, lastName, email, name: [firstName, lastName].filter(Boolean).join(' ') });
+    let live = true;
+    import('react-calendly').then((m) => live && setCalendly(m)).catch(() => undefined);
+    const timer = setTimeout(() => setWaited(true), loadingMs);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // Runs once per visit: the stored details and the timers belong to this arrival on the page.
+  }, []);
+
+  useEffect(() => {
+    if (!booked) return;
+    const timer = setTimeout(() => go(next), nextDelayMs);
+    return () => clearTimeout(timer);
+  }, [booked]);
+
+  const onScheduled = useCallback(() => setBooked(true), []);
+
+  const origin = new URL(site.scheduler.url).origin;
+  const ready = Boolean(details && calendly && waited);
+  return (
+    <section id={id} className={styles.section}>
+      <div className={`container ${styles.inner}`}>
+        {(heading || intro) && (
+          <div className={styles.intro}>
+            {heading && <h1 className={styles.heading}>{heading}</h1>}
+            {intro && <p className={styles.text}>{intro}</p>}
+          </div>
+        )}
+        <div className={styles.frame}>
+          {ready && details && calendly ? (
+            <>
+              <ScheduledListener calendly={calendly} origin={origin} onScheduled={onScheduled} />
+              <calendly.InlineWidget
+                url={site.scheduler.url}
+                prefill={{ name: details.name, firstName: details.firstName, lastName: details.lastName, email: details.email }}
+                iframeTitle="Schedule a call"
+                LoadingSpinner={SchedulerSpinner}
+                className={styles.widget}
+              />
+            </>
+          ) : (
+            <div className={styles.loading}>
+              <Spinner label="Loading the scheduler" size="lg" />
+            </div>
+          )}
+        </div>
+        <p className={styles.status} role="status">
+          {booked ? 'Your call is booked. Taking you to the next step…' : ''}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function SchedulerSpinner() {
+  return (
+    <div className={styles.loading}>
+      <Spinner label="Loading the scheduler" size="lg" />
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { useNavigate } from 'react-router';
+import Form from '@rjsf/core';
+import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
+import validatorLoaders from 'virtual:sitewright/forms/validators';
+import type { FormConfig, FormNotice } from '../generated/config-types.ts';
+import { resolveHref } from '../lib/href.ts';
+import { useSite } from '../lib/site-context.tsx';
+import { Button } from '../ui/Button.tsx';
+import { createTransformErrors, messagesByField } from './messages.ts';
+import { buildPayload, defaultsOf, type FormValues } from './payload.ts';
+import { saveStore } from './store.ts';
+import { failureText, sendForm, successText } from './submit.ts';
+import { ensureToastHost, showToast } from './toasts.tsx';
+import { templates } from './templates.tsx';
+import { widgets, type FormContext } from './widgets.tsx';
+import styles from './forms.module.css';
+
+export interface FormRendererProps {
+  /** File name of the form in site.config/forms/, e.g. "waitlist". */
+  formId: string;
+  config: FormConfig;
+  /** Closes the surrounding dialog (form files with onSuccess.closeDialog). */
+  onClose?: () => void;
+  /** Toast container inside a modal dialog; failure toasts go there so they are not hidden behind the backdrop. */
+  dialogToastContainer?: string;
+  /** Where the precompiled validator comes from; tests pass one compiled from an edited form file. */
+  loadValidator?: () => Promise<ValidatorFunctions>;
+  fetchImpl?: typeof fetch;
+}
+
+/** Stands in until the form's validator chunk arrives; flat form schemas never ask it anything while rendering. */
+const pendingValidator: ValidatorType = {
+  validateFormData: () => ({ errors: [], errorSchema: {} }),
+  isValid: () => false,
+  rawValidation: () => ({ errors: [] }),
+};
+
+const loaded = new Map<string, Promise<ValidatorFunctions>>();
+function defaultLoader(formId: string): () => Promise<ValidatorFunctions> {
+  return () => {
+    let p = loaded.get(formId);
+    if (!p) {
+      const load = validatorLoaders[formId];
+      p = load ? load() : Promise.reject(new Error(`no validator was built for form "${formId}"`));
+      loaded.set(formId, p);
+    }
+    return p;
+  };
+}
+
+/** rjsf's uiSchema from the form file: every field gets an explicit widget; unknown names in "order" are ignored. */
+export function toRjsfUiSchema(config: FormConfig): UiSchema {
+  const names = Object.keys(config.schema.properties);
+  const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
+  if (config.order) ui['ui:order'] = [...config.order.filter((n) => names.includes(n)), '*'];
+  for (const [name, def] of Object.entries(config.schema.properties)) {
+    const own = config.uiSchema?.[name] ?? {};
+    const widget = own['ui:widget'] ?? (def.enum ? 'radio' : def.type === 'boolean' ? 'checkbox' : 'text');
+    ui[name] = { ...own, 'ui:widget': widget };
+  }
+  return ui;
+}
+
+/** The errors to display, in rjsf's ErrorSchema shape. */
+function toErrorSchema(messages: Record<string, string>, shown: ReadonlySet<string>): ErrorSchema {
+  const out: Record<string, { __errors: string[] }> = {};
+  for (const [field, message] of Object.entries(messages)) if (shown.has(field)) out[field] = { __errors: [message] };
+  return out as ErrorSchema;
+}
+
+/**
+ * Renders a form file with @rjsf/core and runs its submission. Which messages show follows the file's
+ * "validateOn"; submitting shows them all and moves focus to the first field in error. One request at a
+ * time; on any failure the visitor's input stays.
+ */
+export function FormRenderer({ formId, config, onClose, dialogToastContainer, loadValidator, fetchImpl }: FormRendererProps) {
+  const site = useSite();
+  const navigate = useNavigate();
+  const schema = config.schema as RJSFSchema;
+  const uiSchema = useMemo(() => toRjsfUiSchema(config), [config]);
+  const transformErrors = useMemo(() => createTransformErrors(config.schema), [config]);
+  const initial = useMemo(() => defaultsOf(config.schema.properties), [config]);
+  const fields = useMemo(() => {
+    const order = (uiSchema['ui:order'] as string[] | undefined)?.filter((n) => n !== '*') ?? [];
+    const rest = Object.keys(config.schema.properties).filter((n) => !order.includes(n));
+    return [...order, ...rest];
+  }, [uiSchema, config]);
+  const idPrefix = `f-${formId}`;
+  const mode = config.validateOn ?? 'touched';
+
+  const [data, setData] = useState<FormValues>(initial);
+  const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set());
+  const [validator, setValidator] = useState<ValidatorType | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [banner, setBanner] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const busyRef = useRef(false);
+  const formRef = useRef<HTMLDivElement>(null);
+  const bannerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const validatorPromise = useRef<Promise<ValidatorType> | null>(null);
+
+  const getValidator = () =>
+    (validatorPromise.current ??= (loadValidator ?? defaultLoader(formId))().then((fns) => {
+      const v = createPrecompiledValidator(fns, schema);
+      setValidator(v);
+      return v;
+    }));
+
+  const usesToasts = config.submit.onSuccess.notice?.show === 'toast' || config.submit.onFailure.notice.show === 'toast';
+  useEffect(() => {
+    // Fetched after hydration so the first paint never waits for them.
+    getValidator().catch(() => undefined);
+    if (usesToasts) ensureToastHost().catch(() => undefined);
+    return () => clearTimeout(bannerTimer.current);
+  }, []);
+
+  const check = (v: ValidatorType, values: FormValues) => messagesByField(v.validateFormData(values, schema, undefined, transformErrors, uiSchema).errors, config.schema);
+  const messages = useMemo(() => (validator ? check(validator, data) : {}), [validator, data]);
+
+  const extraErrors = useMemo(() => toErrorSchema(messages, shown), [messages, shown]);
+
+  const fieldOf = (id: string) => fields.find((f) => id === `${idPrefix}-${f}`);
+  const update = (next: FormValues) => {
+    const changed = Object.keys({ ...data, ...next }).filter((k) => next[k] !== data[k]);
+    setData(next);
+    if (mode === 'change') setShown((s) => new Set([...s, ...changed]));
+    if (mode === 'blur') setShown((s) => new Set([...s].filter((f) => !changed.includes(f))));
+  };
+  const context: FormContext = { data, setFields: (values) => update({ ...data, ...values }) };
+
+  const notify = (notice: FormNotice, kind: 'success' | 'error', text: string) => {
+    clearTimeout(bannerTimer.current);
+    if (notice.show === 'banner') {
+      setBanner({ kind, text });
+      if (notice.hideAfterMs) bannerTimer.current = setTimeout(() => setBanner(null), notice.hideAfterMs);
+      return;
+    }
+    // A toast outside an open modal dialog would sit under its backdrop; after closing, the page's host shows it.
+    const inDialog = kind === 'error' || !config.submit.onSuccess.closeDialog;
+    void showToast({
+      text,
+      kind,
+      position: config.toast?.position ?? 'top-right',
+      autoCloseMs: config.toast?.autoCloseMs ?? 4000,
+      containerId: inDialog ? dialogToastContainer : undefined,
+    });
+  };
+
+  const focusField = (field: string) => {
+    const found = document.getElementById(`${idPrefix}-${field}`);
+    const el = found && formRef.current?.contains(found) ? found : null;
+    const target = el?.matches('input, textarea, select, button') ? el : el?.querySelector<HTMLElement>('input:checked, input, textarea, select, button');
+    target?.focus();
+  };
+
+  const submit = async () => {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    try {
+      const v = validator ?? (await getValidator());
+      const errors = check(v, data);
+      flushSync(() => setShown(new Set(fields)));
+      const first = fields.find((f) => errors[f]);
+      if (first) {
+        focusField(first);
+        return;
+      }
+      setBusy(true);
+      setBanner(null);
+      clearTimeout(bannerTimer.current);
+      const body = buildPayload(config.submit.payload, data);
+      const outcome = await sendForm(config.submit, body, site.iamService, fetchImpl);
+      setBusy(false);
+      if (outcome.kind !== 'success') {
+        notify(config.submit.onFailure.notice, 'error', failureText(config.submit.onFailure.notice, outcome));
+        return;
+      }
+      const then = config.submit.onSuccess;
+      if (then.store) saveStore(then.store.key, Object.fromEntries(then.store.fields.filter((k) => k in body).map((k) => [k, body[k]])));
+      if (then.notice) notify(then.notice, 'success', successText(then.notice, outcome));
+      if (then.reset) {
+        setData(initial);
+        setShown(new Set());
+      }
+      if (then.closeDialog) onClose?.();
+      if (then.goTo) {
+        const { href, internal } = resolveHref(then.goTo, site);
+        if (internal) navigate(href);
+        else window.location.assign(href);
+      }
+    } catch {
+      // The validator chunk failed to load: the form cannot check itself, so say so rather than send unchecked data.
+      setBusy(false);
+      notify(config.submit.onFailure.notice, 'error', failureText(config.submit.onFailure.notice, { kind: 'network', error: 'validator unavailable' }));
+    } finally {
+      busyRef.current = false;
+    }
+  };
+
+  const { label, busyLabel } = config.submit;
+  return (
+    <div ref={formRef} className={styles.form}>
+      <Form
+        schema={schema}
+        uiSchema={uiSchema}
+        validator={validator ?? pendingValidator}
+        formData={data}
+        formContext={context}
+        widgets={widgets}
+        templates={templates}
+        idPrefix={idPrefix}
+        idSeparator="-"
+        noValidate
+        noHtml5Validate
+        showErrorList={false}
+        extraErrors={extraErrors}
+        onChange={(e) => update((e.formData ?? {}) as FormValues)}
+        onBlur={(id) => {
+          const field = fieldOf(id);
+          if (field && (mode === 'touched' || mode === 'blur')) setShown((s) => (s.has(field) ? s : new Set([...s, field])));
+        }}
+        onSubmit={(_e, event: FormEvent) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <div className={styles.actions}>
+          <Button type="submit" size="lg" className={styles.submit} state={busy ? (busyLabel ? 'disabled' : 'loading') : 'normal'}>
+            {busy && busyLabel ? busyLabel : label}
+          </Button>
+        </div>
+        <div className={styles['banner-slot']} role="status">
+          {banner?.kind === 'success' && <p className={`${styles.banner} ${styles['banner-success']}`}>{banner.text}</p>}
+        </div>
+        {banner?.kind === 'error' && (
+          <p className={`${styles.banner} ${styles['banner-error']}`} role="alert">
+            {banner.text}
+          </p>
+        )}
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { FormPayloadValue } from '../generated/config-types.ts';
+import { countryName } from './countries.ts';
+
+export type FormValues = Record<string, unknown>;
+
+/** "+1 (306) 555-1234" → "13065551234": the spec's phoneNumber is digits only, leading plus removed. */
+export function digitsOnly(value: unknown): unknown {
+  return typeof value === 'string' ? value.replace(/\D+/g, '') : value;
+}
+
+function isEmpty(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+}
+
+/** Builds the request body from the form's values as the form file's "payload" describes it. */
+export function buildPayload(mapping: Record<string, FormPayloadValue>, data: FormValues, now: () => Date = () => new Date()): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(mapping)) {
+    if (typeof spec === 'string') {
+      if (data[spec] !== undefined) body[key] = data[spec];
+      continue;
+    }
+    if ('generate' in spec) {
+      body[key] = now().toISOString();
+      continue;
+    }
+    let value = data[spec.field];
+    if (spec.omitIfEmpty && isEmpty(value)) continue;
+    if (value === undefined) continue;
+    if (spec.transform === 'digits') value = digitsOnly(value);
+    else if (spec.transform === 'countryName') value = countryName(value);
+    else if (spec.transform === 'trim' && typeof value === 'string') value = value.trim();
+    body[key] = value;
+  }
+  return body;
+}
+
+/** Initial values: each field's "default" from the schema. */
+export function defaultsOf(properties: Record<string, { default?: unknown }>): FormValues {
+  const out: FormValues = {};
+  for (const [name, def] of Object.entries(properties)) if (def.default !== undefined) out[name] = def.default;
+  return out;
+}
