@@ -14,7 +14,11 @@ vi.mock('react-player', () => ({
   default: (props: Record<string, unknown>) => {
     player.mounts++;
     player.lastProps = props;
-    return <div data-testid="player" data-src={String(props.src)} />;
+    // Like the real embeds: a shadow root with an untitled <iframe>, attached a little after mounting.
+    const attach = (el: HTMLDivElement | null) => {
+      if (el) setTimeout(() => el.shadowRoot ?? (el.attachShadow({ mode: 'open' }).innerHTML = '<iframe src="about:blank"></iframe>'), 30);
+    };
+    return <div ref={attach} data-testid="player" data-src={String(props.src)} />;
   },
 }));
 
@@ -77,6 +81,13 @@ describe('videoDialog block', () => {
     const fallback = screen.getByRole('link', { name: /Watch the video on youtube\.com/ });
     expect(fallback.getAttribute('href')).toBe(site.video.url);
     expect(fallback.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('names the player frame drawn later inside the player\'s shadow root after the dialog title', async () => {
+    renderDialog();
+    act(() => void openDialog(config.id));
+    const el = await screen.findByTestId('player');
+    await waitFor(() => expect(el.shadowRoot?.querySelector('iframe')?.getAttribute('title')).toBe('Referral Video'));
   });
 
   it('closes on the close button, unmounts the player, unlocks scroll and returns focus to the trigger', async () => {

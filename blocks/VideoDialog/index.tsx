@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { VideoDialogBlock } from '../../renderer/generated/config-types.ts';
 import { registerDialog } from '../../renderer/lib/dialogs.ts';
 import { useSite } from '../../renderer/lib/site-context.tsx';
@@ -23,7 +23,45 @@ function isScriptLoadFailure(reason: unknown): boolean {
   return typeof Event !== 'undefined' && reason instanceof Event && reason.target instanceof HTMLScriptElement;
 }
 
-function Player({ src, onFailed }: { src: string; onFailed: () => void }) {
+/**
+ * Embedded players draw their <iframe> inside a shadow root they attach later, with no title; a frame needs an
+ * accessible name (WCAG 4.1.2), so each one gets the dialog's title. Attaching a shadow root fires no event,
+ * so the host is checked once per animation frame until a player's root shows up, then watched for changes.
+ */
+function useTitledFrames(host: RefObject<HTMLElement | null>, title: string) {
+  useEffect(() => {
+    const root = host.current;
+    if (!root) return;
+    const watched: MutationObserver[] = [];
+    const seen = new WeakSet<ShadowRoot>();
+    const name = (scope: ParentNode) => scope.querySelectorAll('iframe:not([title])').forEach((f) => f.setAttribute('title', title));
+    let frame = 0;
+    let tries = 0;
+    const scan = () => {
+      name(root);
+      root.querySelectorAll('*').forEach((el) => {
+        const shadow = el.shadowRoot;
+        if (!shadow || seen.has(shadow)) return;
+        seen.add(shadow);
+        name(shadow);
+        const observer = new MutationObserver(() => name(shadow));
+        observer.observe(shadow, { childList: true, subtree: true });
+        watched.push(observer);
+      });
+      // About five seconds at most: a player that has not drawn by then has failed and shows the fallback.
+      if (watched.length === 0 && ++tries < 300) frame = requestAnimationFrame(scan);
+    };
+    scan();
+    return () => {
+      cancelAnimationFrame(frame);
+      watched.forEach((o) => o.disconnect());
+    };
+  }, [host, title]);
+}
+
+function Player({ src, title, onFailed }: { src: string; title: string; onFailed: () => void }) {
+  const host = useRef<HTMLDivElement>(null);
+  useTitledFrames(host, title);
   useEffect(() => {
     // The YouTube element loads its API script without catching a failure; an unreachable host would
     // otherwise surface as an unhandled rejection. We handle it by showing the fallback link instead.
@@ -36,15 +74,17 @@ function Player({ src, onFailed }: { src: string; onFailed: () => void }) {
     return () => window.removeEventListener('unhandledrejection', onRejection);
   }, [onFailed]);
   return (
-    <Suspense
-      fallback={
-        <div className={styles.loading}>
-          <Spinner label="Loading video" />
-        </div>
-      }
-    >
-      <ReactPlayer src={src} width="100%" height="100%" controls className={styles.player} onError={onFailed} />
-    </Suspense>
+    <div ref={host} className={styles.host}>
+      <Suspense
+        fallback={
+          <div className={styles.loading}>
+            <Spinner label="Loading video" />
+          </div>
+        }
+      >
+        <ReactPlayer src={src} width="100%" height="100%" controls className={styles.player} onError={onFailed} />
+      </Suspense>
+    </div>
   );
 }
 
@@ -87,7 +127,7 @@ export default function VideoDialog({ id, title, text, fallbackLabel }: VideoDia
               {link}
             </div>
           ) : (
-            <Player src={src} onFailed={onFailed} />
+            <Player src={src} title={title} onFailed={onFailed} />
           )}
         </div>
         {text && <p className={styles.text}>{text}</p>}

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
 import { test, expect, hydrated } from './fixtures.ts';
 
 /**
@@ -319,4 +320,24 @@ test('privacy policy: ten numbered sections with anchors, 18+ and deletion reque
   await nav.getByRole('link', { name: 'Your rights: access and deletion' }).click();
   await expect(page).toHaveURL(new RegExp(`#${ids[8]}$`));
   await expect(sections.nth(8)).toBeInViewport();
+});
+
+test('landing pages and the open video dialog have no WCAG 2.2 AA violations (axe)', async ({ page }) => {
+  test.setTimeout(90_000);
+  const scan = async (label: string) => {
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    const found = result.violations.map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(found).toEqual([]);
+  };
+  for (const c of PAGES) {
+    await page.goto(c.path);
+    await hydrated(page);
+    await scan(c.path);
+  }
+  await stubVideoHost(page, []);
+  await page.goto('/referral');
+  await hydrated(page);
+  await page.getByRole('link', { name: 'How our referral works' }).click();
+  await expect(page.getByRole('dialog', { name: 'Referral Video' }).locator('iframe')).toHaveCount(1);
+  await scan('video dialog');
 });
