@@ -1,0 +1,383 @@
+import type { Page, Request, Route } from '@playwright/test';
+import { test, expect, hydrated } from './fixtures.ts';
+
+/**
+ * The four forms against stubs of the identity service, the spreadsheet endpoint and the scheduler, under the
+ * production CSP. Time-outs and the scheduler's 3 s / 4 s waits run on Playwright's clock, never on real waits.
+ */
+
+const IAM = 'https://iam.buildpad.example/api/v1';
+const SHEET = 'https://sheets.buildpad.example/api/enquiries';
+const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'content-type, accept', 'Access-Control-Allow-Methods': 'POST, OPTIONS' };
+
+type Reply = { status: number; body?: string } | 'abort' | 'hang';
+
+/** Answers POSTs to `url` with `reply` (CORS preflights too) and records each body sent. */
+async function stub(page: Page, url: string, reply: Reply | (() => Reply)) {
+  const bodies: unknown[] = [];
+  await page.route(url, async (route: Route, request: Request) => {
+    if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: CORS });
+    bodies.push(request.postDataJSON());
+    const r = typeof reply === 'function' ? reply() : reply;
+    if (r === 'abort') return route.abort('internetdisconnected');
+    if (r === 'hang') return; // never answered: the form's own time-out must end the wait
+    return route.fulfill({ status: r.status, headers: { ...CORS, 'Content-Type': 'application/json' }, body: r.body ?? '' });
+  });
+  return bodies;
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify__toast').filter({ hasText: text });
+
+// ---------------------------------------------------------------- waitlist
+
+async function fillWaitlist(page: Page) {
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Obi');
+  await page.getByLabel('Email').fill('ada@example.com');
+  await page.getByLabel('Phone number').fill('306 555 0100');
+  const where = page.getByRole('combobox', { name: 'Where do you want to build?' });
+  await where.fill('nige');
+  await page.getByRole('option', { name: 'Nigeria' }).click();
+  await expect(where).toHaveValue('Nigeria');
+  await page.getByRole('radio', { name: 'New Build' }).check();
+  await page.getByLabel('Comment (optional)').fill('A four-bedroom house in Abuja');
+}
+
+async function expectWaitlistKept(page: Page) {
+  await expect(page.getByLabel('First name')).toHaveValue('Ada');
+  await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
+  await expect(page.getByLabel('Phone number')).toHaveValue('306 555 0100');
+  await expect(page.getByRole('combobox', { name: 'Where do you want to build?' })).toHaveValue('Nigeria');
+  await expect(page.getByRole('radio', { name: 'New Build' })).toBeChecked();
+  await expect(page.getByLabel('Comment (optional)')).toHaveValue('A four-bedroom house in Abuja');
+  await expect(page).toHaveURL(/\/schedule-call$/);
+}
+
+test.describe('waitlist form (/schedule-call)', () => {
+  test('messages show once a field is touched; submitting shows all and focuses the first', async ({ page, consoleProblems }) => {
+    const bodies = await stub(page, `${IAM}/waitlist/add`, { status: 201 });
+    await open(page, '/schedule-call');
+    await expect(page.getByRole('button', { name: 'Submit & Schedule a Call' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Country code' })).toHaveValue('CA +1');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    const email = page.getByLabel('Email');
+    await email.fill('ada@');
+    await expect(page.getByText('Invalid email')).toHaveCount(0);
+    await email.blur();
+    await expect(page.getByText('Invalid email')).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    const describedBy = await email.getAttribute('aria-describedby');
+    await expect(page.locator(`[id="${describedBy}"]`)).toHaveText('Invalid email');
+    await email.fill('');
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('First name is required')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Submit & Schedule a Call' }).click();
+    for (const m of ['First name is required', 'Last name is required', 'Email is required', 'Phone number is required', 'Target country is required', 'Project type is required']) {
+      await expect(page.getByText(m, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByLabel('First name')).toBeFocused();
+    expect(bodies).toHaveLength(0);
+    expect(consoleProblems).toEqual([]);
+  });
+
+  test('posts the spec payload once, says Success and goes to the scheduler', async ({ page, consoleProblems }) => {
+    let answer = 0;
+    const bodies = await stub(page, `${IAM}/waitlist/add`, () => (answer++ === 0 ? { status: 201, body: '{"message":"created"}' } : { status: 500 }));
+    await open(page, '/schedule-call');
+    await fillWaitlist(page);
+    const button = page.getByRole('button', { name: 'Submit & Schedule a Call' });
+    await button.dblclick();
+    await expect(page).toHaveURL(/\/schedule-call-calendly$/);
+    await expect(toast(page, 'Success')).toBeVisible();
+    expect(bodies).toEqual([
+      {
+        firstName: 'Ada',
+        lastName: 'Obi',
+        email: 'ada@example.com',
+        phoneNumber: '13065550100',
+        residentCountry: 'Canada',
+        buildCountry: 'Nigeria',
+        purpose: 'New Build',
+        comment: 'A four-bedroom house in Abuja',
+      },
+    ]);
+    expect(consoleProblems).toEqual([]);
+  });
+
+  test('leaves the comment out when none is given and sends the picked dial-code country', async ({ page }) => {
+    const bodies = await stub(page, `${IAM}/waitlist/add`, { status: 201 });
+    await open(page, '/schedule-call');
+    await fillWaitlist(page);
+    await page.getByLabel('Comment (optional)').fill('');
+    const dial = page.getByRole('combobox', { name: 'Country code' });
+    await dial.fill('united kingdom');
+    await dial.press('ArrowDown');
+    await dial.press('Enter');
+    await expect(dial).toHaveValue('GB +44');
+    await page.getByRole('button', { name: 'Submit & Schedule a Call' }).click();
+    await expect(page).toHaveURL(/\/schedule-call-calendly$/);
+    expect(bodies[0]).toStrictEqual({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phoneNumber: '443065550100', residentCountry: 'United Kingdom', buildCountry: 'Nigeria', purpose: 'New Build' });
+  });
+
+  test('a non-201 answer shows its message; the input stays', async ({ page }) => {
+    await stub(page, `${IAM}/waitlist/add`, { status: 200, body: '{"message":"This email is already on the waitlist"}' });
+    await open(page, '/schedule-call');
+    await fillWaitlist(page);
+    await page.getByRole('button', { name: 'Submit & Schedule a Call' }).click();
+    await expect(toast(page, 'Error submitting form: This email is already on the waitlist')).toBeVisible();
+    await expectWaitlistKept(page);
+  });
+
+  test('an error status shows the response error field; the input stays', async ({ page }) => {
+    await stub(page, `${IAM}/waitlist/add`, { status: 400, body: '{"error":"phoneNumber is invalid"}' });
+    await open(page, '/schedule-call');
+    await fillWaitlist(page);
+    await page.getByRole('button', { name: 'Submit & Schedule a Call' }).click();
+    await expect(toast(page, 'Error submitting form: phoneNumber is invalid')).toBeVisible();
+    await expectWaitlistKept(page);
+  });
+
+  test('a network failure shows the failure message; the input stays', async ({ page }) => {
+    await stub(page, `${IAM}/waitlist/add`, 'abort');
+    await open(page, '/schedule-call');
+    await fillWaitlist(page);
+    await page.getByRole('button', { name: 'Submit & Schedule a Call' }).click();
+    await expect(toast(page, /^Error submitting form: we could not reach the server/)).toBeVisible();
+    await expectWaitlistKept(page);
+  });
+
+  test('a request still unanswered after 15 s is stopped with a clear message', async ({ page }) => {
+    await page.clock.install();
+    await stub(page, `${IAM}/waitlist/add`, 'hang');
+    await open(page, '/schedule-call');
+    await fillWaitlist(page);
+    await page.getByRole('button', { name: 'Submit & Schedule a Call' }).click();
+    await expect(page.getByRole('button', { name: 'Submit & Schedule a Call' })).toHaveAttribute('aria-busy', 'true');
+    await page.clock.runFor(14_000);
+    await expect(toast(page, /took longer/)).toHaveCount(0);
+    await page.clock.runFor(1_100);
+    await expect(toast(page, 'Error submitting form: the server took longer than 15 seconds to answer, so we stopped waiting')).toBeVisible();
+    await expectWaitlistKept(page);
+  });
+});
+
+// ---------------------------------------------------------------- scheduler
+
+const SCHEDULER_STUB = `<!doctype html><html><body>
+<p>Scheduling page stub</p>
+<button id="book" type="button">Confirm booking</button>
+<script>
+document.getElementById('book').addEventListener('click', function () {
+  parent.postMessage({ event: 'calendly.event_scheduled', payload: { event: { uri: 'stub' } } }, '*');
+});
+</script></body></html>`;
+
+test.describe('scheduler step (/schedule-call-calendly)', () => {
+  test('without stored details the visitor is sent back to the waitlist form', async ({ page }) => {
+    await page.goto('/schedule-call-calendly');
+    await expect(page).toHaveURL(/\/schedule-call$/);
+    await expect(page.getByRole('button', { name: 'Submit & Schedule a Call' })).toBeVisible();
+  });
+
+  test('waitlist → scheduler (prefilled) → booked → /waitlist-welcome exactly 4 s later', async ({ page, consoleProblems }) => {
+    await page.clock.install();
+    await stub(page, `${IAM}/waitlist/add`, { status: 201 });
+    await page.route('https://calendly.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: SCHEDULER_STUB }));
+    await open(page, '/schedule-call');
+    await fillWaitlist(page);
+    await page.getByRole('button', { name: 'Submit & Schedule a Call' }).click();
+    await expect(page).toHaveURL(/\/schedule-call-calendly$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Loading the scheduler' })).toBeVisible();
+    await page.clock.fastForward(3_000);
+    const frame = page.locator('iframe[title="Schedule a call"]');
+    await expect(frame).toBeVisible();
+    const src = new URL((await frame.getAttribute('src')) ?? '');
+    expect(src.origin + src.pathname).toBe('https://calendly.com/buildpad/project-brief');
+    expect(src.searchParams.get('name')).toBe('Ada Obi');
+    expect(src.searchParams.get('email')).toBe('ada@example.com');
+
+    // From the booking on, time moves only when the test says so.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await page.frameLocator('iframe[title="Schedule a call"]').getByRole('button', { name: 'Confirm booking' }).click();
+    await expect(page.getByText('Your call is booked')).toBeVisible();
+    await page.clock.runFor(3_900);
+    await expect(page).toHaveURL(/\/schedule-call-calendly$/);
+    await page.clock.runFor(100);
+    await expect(page).toHaveURL(/\/waitlist-welcome$/);
+    expect(consoleProblems).toEqual([]);
+  });
+
+  test('the spinner shows for exactly 3 s before the scheduler', async ({ page }) => {
+    await page.goto('/schedule-call');
+    await page.evaluate(() => sessionStorage.setItem('sitewright:store:schedule', JSON.stringify({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com' })));
+    await page.route('https://calendly.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: SCHEDULER_STUB }));
+    const start = new Date('2030-01-01T09:00:00Z').getTime();
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1_000);
+    await page.goto('/schedule-call-calendly');
+    // Hydration needs no timer; only its "hydrated" mark waits for an animation frame, so step 1 ms at a time.
+    let stepped = 0;
+    while (!(await page.evaluate(() => document.documentElement.dataset.hydrated === 'true'))) {
+      await page.clock.runFor(1);
+      stepped++;
+      expect(stepped).toBeLessThan(2_000);
+    }
+    // The 3 s timer started at some moment within those `stepped` ms.
+    await page.clock.runFor(2_999 - stepped);
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Loading the scheduler' })).toBeVisible();
+    await page.clock.runFor(stepped + 1);
+    await expect(page.locator('iframe[title="Schedule a call"]')).toBeVisible();
+  });
+
+  test('a "scheduled" message from another origin is ignored', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/schedule-call');
+    await page.evaluate(() => sessionStorage.setItem('sitewright:store:schedule', JSON.stringify({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com' })));
+    await page.route('https://calendly.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: SCHEDULER_STUB }));
+    await open(page, '/schedule-call-calendly');
+    await page.clock.runFor(3_000);
+    await expect(page.locator('iframe')).toBeVisible();
+    await page.evaluate(() => window.postMessage({ event: 'calendly.event_scheduled' }, '*'));
+    await page.clock.runFor(5_000);
+    await expect(page).toHaveURL(/\/schedule-call-calendly$/);
+  });
+});
+
+// ---------------------------------------------------------------- contact page
+
+async function fillContact(page: Page) {
+  await page.getByLabel('First Name').fill('Ada');
+  await page.getByLabel('Last Name').fill('Obi');
+  await page.getByLabel('Email').fill('ada@example.com');
+  await page.getByLabel('Message').fill('<b>Hello</b> & welcome');
+}
+
+async function expectContactKept(page: Page) {
+  await expect(page.getByLabel('First Name')).toHaveValue('Ada');
+  await expect(page.getByLabel('Last Name')).toHaveValue('Obi');
+  await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
+  await expect(page.getByLabel('Message')).toHaveValue('<b>Hello</b> & welcome');
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
+}
+
+test.describe('contact page (/contact)', () => {
+  test('shows the contact details and checks each field when it is left', async ({ page, consoleProblems }) => {
+    await open(page, '/contact');
+    await expect(page.locator('#contact')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Have any questions? Contact us' })).toBeVisible();
+    await expect(page.getByText('Mon-Fri 9am-5pm')).toBeVisible();
+
+    const messages: [string, string][] = [
+      ['First Name', 'First Name is required.'],
+      ['Last Name', 'Last Name is required.'],
+      ['Email', 'Please enter a valid email address.'],
+      ['Message', 'Please enter a message.'],
+    ];
+    for (const [label, message] of messages) {
+      await page.getByLabel(label).focus();
+      await page.getByLabel(label).blur();
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await page.getByLabel('Email').fill('not-an-email');
+    await expect(page.getByText('Please enter a valid email address.')).toHaveCount(0);
+    await page.getByLabel('Email').blur();
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    await page.getByLabel('First Name').fill('   ');
+    await page.getByLabel('First Name').blur();
+    await expect(page.getByText('First Name is required.')).toBeVisible();
+    expect(consoleProblems).toEqual([]);
+  });
+
+  test('submitting with errors sends nothing and focuses the first invalid field', async ({ page }) => {
+    const bodies = await stub(page, `${IAM}/inquiries/contact-us`, { status: 200 });
+    await open(page, '/contact');
+    await page.getByLabel('First Name').fill('Ada');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Last Name is required.')).toBeVisible();
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    await expect(page.getByText('Please enter a message.')).toBeVisible();
+    await expect(page.getByText('First Name is required.')).toHaveCount(0);
+    await expect(page.getByLabel('Last Name')).toBeFocused();
+    expect(bodies).toHaveLength(0);
+  });
+
+  test('"Sending..." while loading, then the server message for 3 s and an empty form', async ({ page }) => {
+    await page.clock.install();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const bodies: unknown[] = [];
+    await page.route(`${IAM}/inquiries/contact-us`, async (route) => {
+      if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: CORS });
+      bodies.push(route.request().postDataJSON());
+      await gate;
+      await route.fulfill({ status: 200, headers: { ...CORS, 'Content-Type': 'application/json' }, body: '{"message":"Thanks Ada, we will reply within a day"}' });
+    });
+    await open(page, '/contact');
+    await fillContact(page);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const sending = page.getByRole('button', { name: 'Sending...' });
+    await expect(sending).toBeDisabled();
+    await page.getByLabel('Email').press('Enter');
+    expect(bodies).toEqual([{ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', description: '<b>Hello</b> & welcome' }]);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    release();
+    const done = page.getByText('Thanks Ada, we will reply within a day');
+    await expect(done).toBeVisible();
+    await expect(page.getByLabel('First Name')).toHaveValue('');
+    await expect(page.getByLabel('Message')).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
+    await page.clock.runFor(2_900);
+    await expect(done).toBeVisible();
+    await page.clock.runFor(100);
+    await expect(done).toHaveCount(0);
+    expect(bodies).toHaveLength(1);
+  });
+
+  test('without a server message the confirmation reads "Message sent successfully!"', async ({ page }) => {
+    await stub(page, `${IAM}/inquiries/contact-us`, { status: 201, body: '{}' });
+    await open(page, '/contact');
+    await fillContact(page);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Message sent successfully!')).toBeVisible();
+  });
+
+  test('an error status shows the status and the response text, as text; the input stays', async ({ page }) => {
+    await stub(page, `${IAM}/inquiries/contact-us`, { status: 500, body: '<img src=x onerror=alert(1)> database unavailable' });
+    await open(page, '/contact');
+    await fillContact(page);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const error = page.getByRole('alert').filter({ hasText: '500' });
+    await expect(error).toContainText('<img src=x onerror=alert(1)> database unavailable');
+    await expect(page.locator('img[src="x"]')).toHaveCount(0);
+    await expectContactKept(page);
+  });
+
+  test('a network failure shows an error; the input stays', async ({ page }) => {
+    await stub(page, `${IAM}/inquiries/contact-us`, 'abort');
+    await open(page, '/contact');
+    await fillContact(page);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'could not reach our server' })).toBeVisible();
+    await expectContactKept(page);
+  });
+
+  test('a request unanswered after 15 s is stopped; the input stays', async ({ page }) => {
+    await page.clock.install();
+    await stub(page, `${IAM}/inquiries/contact-us`, 'hang');
+    await open(page, '/contact');
+    await fillContact(page);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    await page.clock.runFor(15_100);
+    await expect(page.getByRole('alert').filter({ hasText: 'longer than 15 seconds' })).toBeVisible();
+    await expectContactKept(page);
+  });
+});
