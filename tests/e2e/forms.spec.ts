@@ -381,3 +381,255 @@ test.describe('contact page (/contact)', () => {
     await expectContactKept(page);
   });
 });
+
+// ---------------------------------------------------------------- legacy enquiry (referral page)
+
+async function openEnquiry(page: Page) {
+  await open(page, '/referral');
+  await expect(page.getByRole('heading', { name: 'Still have questions?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Get in touch' }).click();
+  await expect(page.getByLabel('First name')).toBeFocused();
+}
+
+async function fillEnquiry(page: Page) {
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Obi');
+  await page.getByLabel('Email').fill('ada@example.com');
+  await page.getByLabel('Message').fill('How are referral rewards paid?');
+}
+
+async function expectEnquiryKept(page: Page) {
+  await expect(page.getByLabel('First name')).toHaveValue('Ada');
+  await expect(page.getByLabel('Last name')).toHaveValue('Obi');
+  await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
+  await expect(page.getByLabel('Message')).toHaveValue('How are referral rewards paid?');
+}
+
+test.describe('legacy enquiry (referral page, "Still have questions?")', () => {
+  test('"Get in touch" expands the form, the close icon collapses it', async ({ page, consoleProblems }) => {
+    await open(page, '/referral');
+    const opener = page.getByRole('button', { name: 'Get in touch' });
+    await expect(opener).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByLabel('First name')).toHaveCount(0);
+    await opener.click();
+    await expect(page.getByLabel('First name')).toBeFocused();
+    await page.locator('section', { has: page.getByRole('heading', { name: 'Still have questions?' }) }).getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByLabel('First name')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Get in touch' })).toBeFocused();
+    expect(consoleProblems).toEqual([]);
+  });
+
+  test('messages show under each field as the visitor types', async ({ page }) => {
+    const bodies = await stub(page, SHEET, { status: 201 });
+    await openEnquiry(page);
+    const cases: [string, string, string, string][] = [
+      ['First name', 'A', 'firstname cannot be less than two characters', 'please input firstname'],
+      ['Last name', 'B', 'lastname cannot be less than two characters', 'please input lastname'],
+      ['Email', 'ada@', 'please enter a valid email', 'please input email'],
+      ['Message', 'Hello', 'message cannot be less than seven characters', 'please leave a message for us'],
+    ];
+    for (const [label, short, tooShort, missing] of cases) {
+      const field = page.getByLabel(label);
+      await field.fill(short);
+      await expect(page.getByText(tooShort, { exact: true })).toBeVisible();
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await field.fill('');
+      await expect(page.getByText(missing, { exact: true })).toBeVisible();
+    }
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect(bodies).toHaveLength(0);
+    await expect(page.getByLabel('First name')).toBeFocused();
+  });
+
+  test('posts the fields with an ISO timestamp, thanks the visitor at the bottom centre for 3 s and resets', async ({ page }) => {
+    const at = new Date('2030-03-04T05:06:07.089Z');
+    await page.clock.setFixedTime(at);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const bodies: unknown[] = [];
+    await page.route(SHEET, async (route) => {
+      if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: CORS });
+      bodies.push(route.request().postDataJSON());
+      await gate;
+      await route.fulfill({ status: 201, headers: CORS, body: '{}' });
+    });
+    await openEnquiry(page);
+    await fillEnquiry(page);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const busy = page.locator('button[aria-busy="true"]');
+    await expect(busy).toBeVisible();
+    await expect(busy.getByTestId('button-spinner')).toBeVisible();
+    release();
+    const thanks = toast(page, 'Thank you for your message. We will reach out soon');
+    await expect(thanks).toBeVisible();
+    await expect(page.locator('.Toastify__toast-container--bottom-center')).toContainText('Thank you for your message. We will reach out soon');
+    await expect(thanks.locator('.Toastify__progress-bar')).toHaveCSS('animation-duration', '3s');
+    expect(bodies).toEqual([{ firstname: 'Ada', lastname: 'Obi', email: 'ada@example.com', message: 'How are referral rewards paid?', timestamp: '2030-03-04T05:06:07.089Z' }]);
+    await expect(page.getByLabel('First name')).toHaveValue('');
+    await expect(page.getByLabel('Message')).toHaveValue('');
+  });
+
+  for (const [name, reply] of [
+    ['an error status', { status: 500, body: '{"error":"quota"}' }],
+    ['a network failure', 'abort'],
+  ] as [string, Reply][]) {
+    test(`${name} shows "We did not get your message"; the input stays`, async ({ page }) => {
+      await stub(page, SHEET, reply);
+      await openEnquiry(page);
+      await fillEnquiry(page);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(toast(page, 'We did not get your message. Please try again')).toBeVisible();
+      await expectEnquiryKept(page);
+    });
+  }
+
+  test('a request unanswered after 15 s is stopped; the input stays', async ({ page }) => {
+    await page.clock.install();
+    await stub(page, SHEET, 'hang');
+    await openEnquiry(page);
+    await fillEnquiry(page);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.clock.runFor(15_100);
+    await expect(toast(page, 'The server took longer than 15 seconds to answer, so we stopped waiting. We did not get your message. Please try again')).toBeVisible();
+    await expectEnquiryKept(page);
+  });
+});
+
+// ---------------------------------------------------------------- demo booking dialog
+
+async function fillDemo(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Book a demo' });
+  await dialog.getByLabel('Business Name').fill('Acme Homes');
+  await dialog.getByLabel('First Name').fill('Ada');
+  await dialog.getByLabel('Last Name').fill('Obi');
+  await dialog.getByLabel('Email').fill('ada@acme.ng');
+  await dialog.getByLabel('Phone Number').fill('08031234567');
+}
+
+async function openDemo(page: Page) {
+  await open(page, '/enterprise');
+  await page.getByRole('link', { name: 'Contact Sales' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book a demo' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Business Name')).toBeFocused();
+  return dialog;
+}
+
+async function expectDemoKept(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Book a demo' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Business Name')).toHaveValue('Acme Homes');
+  await expect(dialog.getByLabel('First Name')).toHaveValue('Ada');
+  await expect(dialog.getByLabel('Last Name')).toHaveValue('Obi');
+  await expect(dialog.getByLabel('Email')).toHaveValue('ada@acme.ng');
+  await expect(dialog.getByLabel('Phone Number')).toHaveValue('08031234567');
+}
+
+test.describe('demo-booking dialog', () => {
+  test('opens from Contact Sales; keeps focus inside; Escape, the close icon and an outside click close it', async ({ page, consoleProblems }) => {
+    const dialog = await openDemo(page);
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      const outside = await page.evaluate(() => {
+        const d = document.querySelector('dialog[open]');
+        const a = document.activeElement;
+        return Boolean(a && a !== document.body && d && !d.contains(a));
+      });
+      expect(outside).toBe(false);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Contact Sales' })).toBeFocused();
+
+    await page.getByRole('link', { name: 'Contact Sales' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('link', { name: 'Contact Sales' }).click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeHidden();
+    expect(consoleProblems).toEqual([]);
+  });
+
+  test('opens from a selected plan\'s Contact Us on /pricing/enterprise', async ({ page }) => {
+    await open(page, '/pricing/enterprise');
+    await page.getByText('Choose Enterprise').click();
+    await page.getByRole('link', { name: 'Contact Us', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Book a demo' })).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Book a demo' })).toBeVisible();
+  });
+
+  test('lead-form messages for the five fields', async ({ page }) => {
+    const bodies = await stub(page, `${IAM}/leads/request`, { status: 200 });
+    const dialog = await openDemo(page);
+    await dialog.getByRole('button', { name: 'Book a demo' }).click();
+    for (const m of ['please input business name', 'please input firstname', 'please input lastname', 'please input email', 'please input phone number']) {
+      await expect(dialog.getByText(m, { exact: true })).toBeVisible();
+    }
+    await expect(dialog.getByLabel('Business Name')).toBeFocused();
+    await dialog.getByLabel('Business Name').fill('A');
+    await dialog.getByLabel('First Name').fill('B');
+    await dialog.getByLabel('Last Name').fill('C');
+    await dialog.getByLabel('Email').fill('d@e');
+    await dialog.getByLabel('Phone Number').fill('12345678');
+    for (const m of ['business name cannot be less than two characters', 'firstname cannot be less than two characters', 'lastname cannot be less than two characters', 'please enter a valid email', 'phone cannot be less than nine characters']) {
+      await expect(dialog.getByText(m, { exact: true })).toBeVisible();
+    }
+    expect(bodies).toHaveLength(0);
+  });
+
+  test('posts the lead once, thanks the visitor for 4 s, empties the form and closes', async ({ page, consoleProblems }) => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const bodies: unknown[] = [];
+    await page.route(`${IAM}/leads/request`, async (route) => {
+      if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: CORS });
+      bodies.push(route.request().postDataJSON());
+      await gate;
+      await route.fulfill({ status: 200, headers: CORS, body: '' });
+    });
+    const dialog = await openDemo(page);
+    await fillDemo(page);
+    await dialog.getByRole('button', { name: 'Book a demo' }).click();
+    await expect(dialog.locator('button[aria-busy="true"]')).toBeVisible();
+    await dialog.locator('button[type="submit"]').click({ force: true });
+    await dialog.getByLabel('Phone Number').press('Enter');
+    release();
+    const thanks = toast(page, 'Thank you for booking a demo with the sales team. We will reach out soon');
+    await expect(thanks).toBeVisible();
+    await expect(thanks.locator('.Toastify__progress-bar')).toHaveCSS('animation-duration', '4s');
+    await expect(dialog).toBeHidden();
+    expect(bodies).toEqual([{ firstName: 'Ada', lastName: 'Obi', email: 'ada@acme.ng', businessName: 'Acme Homes', phone: '08031234567' }]);
+    await page.getByRole('link', { name: 'Contact Sales' }).click();
+    await expect(dialog.getByLabel('Business Name')).toHaveValue('');
+    expect(consoleProblems).toEqual([]);
+  });
+
+  for (const [name, reply] of [
+    ['a status of 300 or more', { status: 409, body: '{"message":"duplicate"}' }],
+    ['a network failure', 'abort'],
+  ] as [string, Reply][]) {
+    test(`${name} shows "We did not get your booking" in the open dialog; the input stays`, async ({ page }) => {
+      await stub(page, `${IAM}/leads/request`, reply);
+      const dialog = await openDemo(page);
+      await fillDemo(page);
+      await dialog.getByRole('button', { name: 'Book a demo' }).click();
+      const sorry = dialog.locator('.Toastify__toast').filter({ hasText: 'We did not get your booking. Please try again' });
+      await expect(sorry).toBeVisible();
+      await expect(sorry.locator('.Toastify__progress-bar')).toHaveCSS('animation-duration', '4s');
+      await expectDemoKept(page);
+    });
+  }
+
+  test('a request unanswered after 15 s is stopped; the input stays', async ({ page }) => {
+    await page.clock.install();
+    await stub(page, `${IAM}/leads/request`, 'hang');
+    const dialog = await openDemo(page);
+    await fillDemo(page);
+    await dialog.getByRole('button', { name: 'Book a demo' }).click();
+    await page.clock.runFor(15_100);
+    await expect(dialog.locator('.Toastify__toast').filter({ hasText: 'The server took longer than 15 seconds to answer, so we stopped waiting. We did not get your booking. Please try again' })).toBeVisible();
+    await expectDemoKept(page);
+  });
+});
