@@ -2,18 +2,41 @@
  * Dev-only entry of /_catalogue (served by the Vite plugin in `npm run dev`). The production build's only entry is
  * renderer/entry-client.tsx, so nothing here reaches dist/.
  */
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { items } from 'virtual:sitewright/catalogue';
 import { blockCache } from '../lib/blocks.ts';
 import { Catalogue } from './Catalogue.tsx';
 import '../styles/global.css';
 
-/** A link in an example leads to a real page, which this entry does not render: load it properly. */
-function LeaveCatalogue() {
-  useEffect(() => window.location.reload(), []);
-  return null;
+/**
+ * Blocks run in a memory router, so a block that moves on by itself (the scheduler step goes back to the form when
+ * no details are stored) cannot take the catalogue away. A link the visitor clicks still opens its page for real.
+ */
+let lastClick = -Infinity;
+document.addEventListener('click', () => (lastClick = performance.now()), true);
+
+function Navigation() {
+  const location = useLocation();
+  const first = useRef(true);
+  const [stopped, setStopped] = useState<string | null>(null);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const to = `${location.pathname}${location.search}${location.hash}`;
+    // A click moments ago means the visitor chose to go; otherwise a block's effect did, and the catalogue stays.
+    if (performance.now() - lastClick < 1000) window.location.assign(to);
+    else setStopped(to);
+  }, [location]);
+  if (!stopped) return null;
+  return (
+    <p role="status" className="visually-hidden">
+      A block tried to go to {stopped} by itself; the catalogue stayed here.
+    </p>
+  );
 }
 
 const container = document.getElementById('app');
@@ -22,12 +45,10 @@ if (!container) throw new Error('#app mount node missing from the HTML');
 await Promise.allSettled(items.filter((i) => i.example).map((i) => blockCache.load(i.type)));
 createRoot(container).render(
   <StrictMode>
-    <BrowserRouter>
-      <Routes>
-        <Route path="/_catalogue" element={<Catalogue />} />
-        <Route path="*" element={<LeaveCatalogue />} />
-      </Routes>
-    </BrowserRouter>
+    <MemoryRouter initialEntries={['/_catalogue']}>
+      <Navigation />
+      <Catalogue />
+    </MemoryRouter>
   </StrictMode>,
 );
 requestAnimationFrame(() => (document.documentElement.dataset.hydrated = 'true'));
