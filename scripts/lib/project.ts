@@ -8,8 +8,9 @@ import { locate, locateOffset, parseJsonSource, type JsonSource } from './json-s
 import { explainSchemaError } from './explain.ts';
 import { closest } from './suggest.ts';
 import { blockRegistry } from '../../blocks/registry.ts';
-import type { PageConfig, SiteConfig } from '../../renderer/generated/config-types.ts';
+import type { FormConfig, PageConfig, SiteConfig } from '../../renderer/generated/config-types.ts';
 import { applyEnvOverrides } from './env.ts';
+import { checkFormFile } from '../../renderer/forms/check.ts';
 
 /** A folder of config files that share one schema. Everything but pages is a fragment that pages reference by file name. */
 export interface Collection {
@@ -384,6 +385,8 @@ export function loadProject(root: string, env: Record<string, string | undefined
       } else {
         fragmentFiles[c.kind][slug] = r.src.file;
         if (r.ok) fragments[c.kind][slug] = r.src.value;
+        // Names a form file uses in one place must be fields it defines in another (renderer/forms/check.ts).
+        if (r.ok && c.kind === 'forms') for (const d of checkFormFile(r.src.value as FormConfig)) report(r.src, d);
       }
     }
   }

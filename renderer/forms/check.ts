@@ -1,0 +1,66 @@
+import type { FormConfig, FormPayloadValue } from '../generated/config-types.ts';
+
+export interface FormProblem {
+  /** JSON pointer inside the form file, e.g. "/submit/payload/phone/field". */
+  path: string;
+  code: 'form-field';
+  severity?: 'error' | 'warning';
+  message: string;
+  suggestion: string;
+}
+
+const pointer = (...parts: (string | number)[]) => parts.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+
+function closest(word: string, options: string[]): string | undefined {
+  const lower = word.toLowerCase();
+  return options.find((o) => o.toLowerCase() === lower) ?? options.find((o) => o.toLowerCase().startsWith(lower.slice(0, 3)));
+}
+
+/**
+ * What the meta-schema cannot see: the names a form file uses in one place (uiSchema, order, required,
+ * payload, store) must be fields it defines in another. A typo there would otherwise drop data silently.
+ */
+export function checkFormFile(form: FormConfig): FormProblem[] {
+  const fields = Object.keys(form.schema.properties);
+  const out: FormProblem[] = [];
+  const unknown = (path: string, name: string, where: string) =>
+    out.push({
+      path,
+      code: 'form-field',
+      message: `${where} names "${name}", but schema.properties has no field of that name.`,
+      suggestion: closest(name, fields) ? `Did you mean "${closest(name, fields)}"?` : `Fields: ${fields.map((f) => `"${f}"`).join(', ')}.`,
+    });
+
+  (form.schema.required ?? []).forEach((name, i) => {
+    if (!fields.includes(name)) unknown(pointer('schema', 'required', i), name, '"required"');
+    else if (!form.schema.properties[name].messages?.required)
+      out.push({ path: pointer('schema', 'properties', name), code: 'form-field', severity: 'warning', message: `"${name}" must be filled in but has no "required" message.`, suggestion: `Add "messages": { "required": "…" } to it, e.g. "${form.schema.properties[name].title} is required".` });
+  });
+  (form.order ?? []).forEach((name, i) => {
+    if (!fields.includes(name)) unknown(pointer('order', i), name, '"order"');
+  });
+  for (const [name, ui] of Object.entries(form.uiSchema ?? {})) {
+    if (!fields.includes(name)) unknown(pointer('uiSchema', name), name, '"uiSchema"');
+    const countryField = ui['ui:options']?.countryField;
+    if (countryField && !fields.includes(countryField)) unknown(pointer('uiSchema', name, 'ui:options', 'countryField'), countryField, `"${name}" countryField`);
+    if (ui['ui:widget'] === 'radio' && fields.includes(name) && !form.schema.properties[name].enum)
+      out.push({ path: pointer('uiSchema', name, 'ui:widget'), code: 'form-field', message: `"${name}" is shown as radio buttons but its schema lists no choices.`, suggestion: `Add "enum": ["…", "…"] to schema.properties.${name}.` });
+  }
+
+  const sent = new Set<string>();
+  for (const [key, spec] of Object.entries(form.submit.payload) as [string, FormPayloadValue][]) {
+    const name = typeof spec === 'string' ? spec : 'field' in spec ? spec.field : undefined;
+    if (name === undefined) continue;
+    sent.add(name);
+    if (!fields.includes(name)) unknown(pointer('submit', 'payload', key, ...(typeof spec === 'string' ? [] : ['field'])), name, `payload "${key}"`);
+  }
+  for (const name of fields) {
+    if (!sent.has(name))
+      out.push({ path: pointer('schema', 'properties', name), code: 'form-field', severity: 'warning', message: `"${name}" is asked for but never sent.`, suggestion: `Add it to "submit.payload", e.g. "${name}": "${name}".` });
+  }
+  (form.submit.onSuccess.store?.fields ?? []).forEach((key, i) => {
+    if (!(key in form.submit.payload))
+      out.push({ path: pointer('submit', 'onSuccess', 'store', 'fields', i), code: 'form-field', message: `"store" keeps "${key}", which is not a key of "submit.payload".`, suggestion: `Keys of the payload: ${Object.keys(form.submit.payload).map((k) => `"${k}"`).join(', ')}.` });
+  });
+  return out;
+}
