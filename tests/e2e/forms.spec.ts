@@ -1,4 +1,5 @@
 import type { Page, Request, Route } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, hydrated } from './fixtures.ts';
 
 /**
@@ -633,3 +634,54 @@ test.describe('demo-booking dialog', () => {
     await expectDemoKept(page);
   });
 });
+
+// ---------------------------------------------------------------- accessibility and layout of the interactive states
+
+async function axe(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .options({ rules: { 'target-size': { enabled: true } } })
+    .analyze();
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`);
+}
+
+for (const width of [360, 1366]) {
+  test.describe(`forms with their messages showing at ${width}px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('waitlist: no axe violations, no sideways scrolling, combobox open', async ({ page }) => {
+      await open(page, '/schedule-call');
+      await page.getByRole('button', { name: 'Submit & Schedule a Call' }).click();
+      await expect(page.getByText('Project type is required')).toBeVisible();
+      const where = page.getByRole('combobox', { name: 'Where do you want to build?' });
+      await where.fill('ni');
+      await where.press('ArrowDown');
+      await expect(where).toHaveAttribute('aria-expanded', 'true');
+      const active = await where.getAttribute('aria-activedescendant');
+      await expect(page.locator(`[id="${active}"]`)).toHaveAttribute('role', 'option');
+      expect(await axe(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+
+    test('contact: no axe violations, no sideways scrolling', async ({ page }) => {
+      await open(page, '/contact');
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await expect(page.getByText('Please enter a message.')).toBeVisible();
+      expect(await axe(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+
+    test('demo dialog and enquiry: no axe violations', async ({ page }) => {
+      const dialog = await openDemo(page);
+      await dialog.getByRole('button', { name: 'Book a demo' }).click();
+      await expect(dialog.getByText('please input business name')).toBeVisible();
+      expect(await axe(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await openEnquiry(page);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByText('please leave a message for us')).toBeVisible();
+      expect(await axe(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  });
+}
