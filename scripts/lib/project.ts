@@ -81,6 +81,8 @@ export interface LoadOptions {
 }
 
 const CONFIG_DIR = 'site.config';
+/** Same rule as "route" in schemas/defs.schema.json. */
+const ROUTE_PATTERN = /^\/([a-z0-9-]+|:[a-zA-Z]+)?(\/([a-z0-9-]+|:[a-zA-Z]+))*$/;
 
 let collecting: { fragments: FragmentRef[]; links: LinkRef[] } | null = null;
 
@@ -354,6 +356,7 @@ export function loadProject(root: string, env: Record<string, string | undefined
   const fragments: Record<string, Record<string, unknown>> = {};
   const fragmentFiles: Record<string, Record<string, string>> = {};
   const pages: PageFile[] = [];
+  const routesOfBrokenPages: string[] = [];
   for (const c of collections) {
     fragments[c.kind] = {};
     fragmentFiles[c.kind] = {};
@@ -382,6 +385,11 @@ export function loadProject(root: string, env: Record<string, string | undefined
       checkedFiles.push(r);
       if (c.kind === 'pages') {
         if (r.ok) pages.push({ file: r.src.file, slug, source: r.src, config: r.src.value as PageConfig, fragments: r.fragments });
+        else {
+          // A page with a mistake elsewhere still owns its route: links to it are not a second, misleading error.
+          const route = (r.src.value as { route?: unknown } | undefined)?.route;
+          if (typeof route === 'string' && ROUTE_PATTERN.test(route)) routesOfBrokenPages.push(route);
+        }
       } else {
         fragmentFiles[c.kind][slug] = r.src.file;
         if (r.ok) fragments[c.kind][slug] = r.src.value;
@@ -449,7 +457,7 @@ export function loadProject(root: string, env: Record<string, string | undefined
       report(p.source, { path: '/route', code: 'duplicate-route', message: `The route "${p.config.route}" is already used by ${prev.file}.`, suggestion: 'Give this page another route, or delete one of the two files.' });
     } else seen.set(p.config.route, p);
   }
-  const pageRoutes = [...seen.keys()];
+  const pageRoutes = [...seen.keys(), ...routesOfBrokenPages];
   site.redirects.forEach((r, i) => {
     if (seen.has(r.from)) {
       report(siteResult.src, { path: `/redirects/${i}/from`, code: 'duplicate-route', message: `"${r.from}" is both a redirect and the route of ${seen.get(r.from)!.file}.`, suggestion: 'Remove the redirect or change the page route.' });

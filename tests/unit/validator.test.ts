@@ -299,3 +299,13 @@ describe('scaffolding', () => {
     expect(newForm({ root, configDir: dir, id: 'Bad Name' }).ok).toBe(false);
   });
 });
+
+describe('one mistake, one error', () => {
+  test('a page with a mistake still owns its route, so links to it are not reported as broken too', () => {
+    const text = page([{ type: 'heroo', heading: 'Hi' }]);
+    const home = readFileSync(join(root, 'site.config/pages/home.json'), 'utf8');
+    const homeLinking = home.replace(/"blocks": \[/, '"blocks": [\n    { "type": "hero", "heading": "Partners", "actions": [{ "label": "Partners", "href": "/partners" }] },');
+    const r = loadProject(root, {}, { overlay: { 'pages/partners.json': text, 'pages/home.json': homeLinking } });
+    expect(errorsOf(r.diagnostics).map((d) => `${d.file} ${d.code}`)).toEqual(['site.config/pages/partners.json unknown-block']);
+  });
+});
