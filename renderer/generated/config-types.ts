@@ -663,9 +663,9 @@ export interface FormFieldMessages {
  */
 export interface FormFieldUi {
   /**
-   * The kind of input: "text" (default), "email", "tel", "textarea" (several lines), "radio" (one of the schema's enum values), "country" (searchable country list; the value is the ISO code, e.g. "NG"), "phone" (phone number with a country dial-code picker; see ui:options.countryField) or "hidden".
+   * The kind of input: "text" (default), "email", "tel", "textarea" (several lines), "radio" (one of the schema's enum values), "checkbox" (a yes/no "boolean" field, e.g. a consent), "country" (searchable country list; the value is the ISO code, e.g. "NG"), "phone" (phone number with a country dial-code picker; see ui:options.countryField) or "hidden".
    */
-  'ui:widget'?: 'text' | 'email' | 'tel' | 'textarea' | 'radio' | 'country' | 'phone' | 'hidden';
+  'ui:widget'?: 'text' | 'email' | 'tel' | 'textarea' | 'radio' | 'checkbox' | 'country' | 'phone' | 'hidden';
   /**
    * Greyed example text inside the empty field, e.g. "name@company.com".
    */
