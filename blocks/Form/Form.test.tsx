@@ -145,6 +145,21 @@ describe('form block', () => {
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toMatchObject({ phoneNumber: '443065550100', residentCountry: 'United Kingdom' });
   });
 
+  it('a number typed with its own "+" is kept and picks its country', async () => {
+    fetchMock.mockResolvedValue(new Response('{}', { status: 201 }));
+    const user = userEvent.setup({ delay: null });
+    renderInPage(<FormSection {...block} />, { waitlist }, '/schedule-call');
+    await fillValid(user);
+    const phone = screen.getByLabelText('Phone number');
+    await user.clear(phone);
+    await enter(user, phone, '+234 803 123 4567');
+    expect((screen.getByRole('combobox', { name: 'Country code' }) as HTMLInputElement).value).toBe('NG +234');
+    expect((phone as HTMLInputElement).value).toBe('803 123 4567');
+    await user.click(screen.getByRole('button', { name: 'Submit & Schedule a Call' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toMatchObject({ phoneNumber: '2348031234567', residentCountry: 'Nigeria' });
+  });
+
   it('renders what the visitor types as text, never as markup', async () => {
     const user = userEvent.setup({ delay: null });
     renderInPage(<FormSection {...block} />, { waitlist });

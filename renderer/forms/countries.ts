@@ -64,3 +64,23 @@ export function exactCountry(query: string): Country | undefined {
   if (!q) return undefined;
   return COUNTRIES.find((c) => fold(c.name) === q || c.aliases.some((a) => fold(a) === q));
 }
+
+/** The usual country of a dial code that several countries share (+1, +44, +7 …), for a number typed with its "+". */
+const MAIN_OF_SHARED_CODE: Readonly<Record<string, string>> = { '1': 'US', '7': 'RU', '39': 'IT', '44': 'GB', '47': 'NO', '61': 'AU', '64': 'NZ', '212': 'MA', '262': 'RE', '290': 'SH', '358': 'FI', '590': 'GP', '599': 'CW', '672': 'NF' };
+
+/**
+ * The country an international number ("+234 803 …") belongs to: the current one if its dial code fits,
+ * otherwise the longest dial code that starts the number. Undefined while no dial code fits yet.
+ */
+export function countryForNumber(number: string, current?: string): Country | undefined {
+  const digits = number.replace(/\D+/g, '');
+  const cur = findCountry(current);
+  if (cur && digits.startsWith(cur.dialCode)) return cur;
+  let best: Country[] = [];
+  for (const c of COUNTRIES) {
+    if (!digits.startsWith(c.dialCode)) continue;
+    if (!best.length || c.dialCode.length > best[0].dialCode.length) best = [c];
+    else if (c.dialCode.length === best[0].dialCode.length) best.push(c);
+  }
+  return best.find((c) => MAIN_OF_SHARED_CODE[c.dialCode] === c.code) ?? best[0];
+}

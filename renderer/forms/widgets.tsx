@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { CountryCombobox } from './Combobox.tsx';
-import { findCountry } from './countries.ts';
+import { countryForNumber, findCountry } from './countries.ts';
 import styles from './forms.module.css';
 
 /** What widgets need from the form beyond their own value (the phone widget also sets its country field). */
@@ -159,7 +159,14 @@ function PhoneWidget(p: WidgetProps) {
   const countryField = typeof p.options.countryField === 'string' ? p.options.countryField : undefined;
   const country = findCountry(countryField ? ctx.data[countryField] : undefined);
   const national = nationalPart(p.value, country?.dialCode);
-  const compose = (dial: string | undefined, number: string) => (number.trim() === '' ? undefined : dial ? `+${dial} ${number}` : number);
+  // A number typed with its own "+" is already international: keep it as typed and let it pick the country.
+  const compose = (dial: string | undefined, number: string) => (number.trim() === '' ? undefined : dial && !number.trim().startsWith('+') ? `+${dial} ${number}` : number);
+  const onNumber = (typed: string) => {
+    const value = compose(country?.dialCode, typed);
+    const match = typed.trim().startsWith('+') && countryField ? countryForNumber(typed, country?.code) : undefined;
+    if (match && countryField && match.code !== country?.code) ctx.setFields({ [countryField]: match.code, [p.name]: value });
+    else p.onChange(value);
+  };
   const invalid = Boolean(p.rawErrors?.length);
   return (
     <div className={styles.phone}>
@@ -192,7 +199,7 @@ function PhoneWidget(p: WidgetProps) {
         type="tel"
         inputMode="tel"
         value={national}
-        onChange={(e) => p.onChange(compose(country?.dialCode, e.target.value))}
+        onChange={(e) => onNumber(e.target.value)}
       />
     </div>
   );

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildPayload, defaultsOf, digitsOnly } from '../../../renderer/forms/payload.ts';
 import { failureText, isSuccess, resolveEndpoint, sendForm, serverReason, successText } from '../../../renderer/forms/submit.ts';
-import { countryName, findCountry, flagEmoji, searchCountries, exactCountry } from '../../../renderer/forms/countries.ts';
+import { countryForNumber, countryName, findCountry, flagEmoji, searchCountries, exactCountry } from '../../../renderer/forms/countries.ts';
 import { nationalPart } from '../../../renderer/forms/widgets.tsx';
 import type { FormSubmit } from '../../../renderer/generated/config-types.ts';
 import { formFile } from './helpers.ts';
@@ -78,6 +78,13 @@ describe('countries', () => {
     expect(searchCountries('44').map((c) => c.code)).not.toContain('GB');
     expect(exactCountry('canada')?.code).toBe('CA');
     expect(exactCountry('cana')).toBeUndefined();
+  });
+  it('finds the country of a number typed with its "+"', () => {
+    expect(countryForNumber('+234 803 123 4567', 'CA')?.code).toBe('NG');
+    expect(countryForNumber('+1 306 555 0100', 'CA')?.code).toBe('CA');
+    expect(countryForNumber('+1 212 555 0100', 'NG')?.code).toBe('US');
+    expect(countryForNumber('+44 20 7946 0000')?.code).toBe('GB');
+    expect(countryForNumber('+2', 'CA')).toBeUndefined();
   });
 });
 
