@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
@@ -148,6 +147,11 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
     });
   };
 
+  const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
+  useEffect(() => {
+    if (focusRequest) focusField(focusRequest.field);
+  }, [focusRequest]);
+
   const focusField = (field: string) => {
     const found = document.getElementById(`${idPrefix}-${field}`);
     const el = found && formRef.current?.contains(found) ? found : null;
@@ -161,10 +165,11 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
     try {
       const v = validator ?? (await getValidator());
       const errors = check(v, data);
-      flushSync(() => setShown(new Set(fields)));
+      setShown(new Set(fields));
       const first = fields.find((f) => errors[f]);
       if (first) {
-        focusField(first);
+        // Focus once the messages are on the page, so the field is announced with its message.
+        setFocusRequest({ field: first });
         return;
       }
       setBusy(true);
