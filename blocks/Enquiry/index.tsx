@@ -1,10 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { EnquiryBlock, FormConfig } from '../../renderer/generated/config-types.ts';
-import { FormRenderer } from '../../renderer/forms/FormRenderer.tsx';
 import { useFragment } from '../../renderer/lib/site-context.tsx';
 import { Button } from '../../renderer/ui/Button.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
+import { Spinner } from '../../renderer/ui/Spinner.tsx';
 import styles from './styles.module.css';
+
+// The form engine (rjsf) is fetched when the panel first opens: the page itself stays light.
+const FormRenderer = lazy(() => import('../../renderer/forms/FormRenderer.tsx').then((m) => ({ default: m.FormRenderer })));
 
 /**
  * Disclosure pattern: "Get in touch" (aria-expanded) reveals the form in place and focus moves to its first
@@ -16,13 +19,11 @@ export default function Enquiry({ id, heading, text, buttonLabel = 'Get in touch
   const panelId = useId();
   const headingId = useId();
   const head = useRef<HTMLDivElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
 
   useEffect(() => {
-    if (!moved.current) return;
-    if (open) panel.current?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea')?.focus();
-    else head.current?.querySelector<HTMLElement>('button')?.focus();
+    // Opening puts the cursor in the form (FormRenderer autoFocus); closing gives focus back to the button.
+    if (moved.current && !open) head.current?.querySelector<HTMLElement>('button')?.focus();
   }, [open]);
 
   const toggle = (next: boolean) => {
@@ -51,8 +52,18 @@ export default function Enquiry({ id, heading, text, buttonLabel = 'Get in touch
               </Button>
             )}
           </div>
-          <div id={panelId} ref={panel} hidden={!open} className={styles.panel}>
-            {open && <FormRenderer formId={form} config={config} />}
+          <div id={panelId} hidden={!open} className={styles.panel}>
+            {open && (
+              <Suspense
+                fallback={
+                  <div className={styles.loading}>
+                    <Spinner label="Loading the form" />
+                  </div>
+                }
+              >
+                <FormRenderer formId={form} config={config} autoFocus />
+              </Suspense>
+            )}
           </div>
         </div>
       </div>

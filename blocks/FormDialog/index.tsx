@@ -1,18 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { FormConfig, FormDialogBlock } from '../../renderer/generated/config-types.ts';
-import { FormRenderer } from '../../renderer/forms/FormRenderer.tsx';
 import { ToastOutlet } from '../../renderer/forms/toasts.tsx';
 import { registerDialog } from '../../renderer/lib/dialogs.ts';
 import { useFragment } from '../../renderer/lib/site-context.tsx';
 import { Dialog } from '../../renderer/ui/Dialog.tsx';
+import { Spinner } from '../../renderer/ui/Spinner.tsx';
 import styles from './styles.module.css';
+
+// The form engine (rjsf) is fetched when the dialog first opens: pages that only might open it stay light.
+const FormRenderer = lazy(() => import('../../renderer/forms/FormRenderer.tsx').then((m) => ({ default: m.FormRenderer })));
 
 /** Nothing on the page until a "#<id>" link opens it; the dialog keeps focus inside until it closes. */
 export default function FormDialog({ id, title, text, form }: FormDialogBlock) {
   const config = useFragment<FormConfig>('forms', form);
   const [open, setOpen] = useState(false);
   const [trigger, setTrigger] = useState<HTMLElement | null>(null);
-  const body = useRef<HTMLDivElement>(null);
 
   useEffect(
     () =>
@@ -23,16 +25,19 @@ export default function FormDialog({ id, title, text, form }: FormDialogBlock) {
     [id],
   );
 
-  useEffect(() => {
-    // Runs after the Dialog has called showModal() (child effects first), so the field can take focus.
-    if (open) body.current?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea')?.focus();
-  }, [open]);
-
   return (
     <Dialog open={open} onClose={() => setOpen(false)} title={title} returnFocusTo={trigger}>
-      <div ref={body} className={styles.body}>
+      <div className={styles.body}>
         {text && <p className={styles.text}>{text}</p>}
-        <FormRenderer formId={form} config={config} onClose={() => setOpen(false)} dialogToastContainer={`dialog-${id}`} />
+        <Suspense
+          fallback={
+            <div className={styles.loading}>
+              <Spinner label="Loading the form" />
+            </div>
+          }
+        >
+          <FormRenderer formId={form} config={config} onClose={() => setOpen(false)} dialogToastContainer={`dialog-${id}`} autoFocus />
+        </Suspense>
         <ToastOutlet containerId={`dialog-${id}`} />
       </div>
     </Dialog>

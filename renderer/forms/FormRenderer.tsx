@@ -28,6 +28,8 @@ export interface FormRendererProps {
   /** Where the precompiled validator comes from; tests pass one compiled from an edited form file. */
   loadValidator?: () => Promise<ValidatorFunctions>;
   fetchImpl?: typeof fetch;
+  /** Put the cursor in the first field once shown (a dialog or a panel the visitor just opened). */
+  autoFocus?: boolean;
 }
 
 /** Stands in until the form's validator chunk arrives; flat form schemas never ask it anything while rendering. */
@@ -75,7 +77,7 @@ function toErrorSchema(messages: Record<string, string>, shown: ReadonlySet<stri
  * "validateOn"; submitting shows them all and moves focus to the first field in error. One request at a
  * time; on any failure the visitor's input stays.
  */
-export function FormRenderer({ formId, config, onClose, dialogToastContainer, loadValidator, fetchImpl }: FormRendererProps) {
+export function FormRenderer({ formId, config, onClose, dialogToastContainer, loadValidator, fetchImpl, autoFocus = false }: FormRendererProps) {
   const site = useSite();
   const navigate = useNavigate();
   const schema = config.schema as RJSFSchema;
@@ -112,7 +114,12 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
     // Fetched after hydration so the first paint never waits for them.
     getValidator().catch(() => undefined);
     if (usesToasts) ensureToastHost().catch(() => undefined);
-    return () => clearTimeout(bannerTimer.current);
+    // A frame later: a surrounding modal dialog has called showModal() by then, which moves focus itself.
+    const frame = autoFocus ? requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, select')?.focus()) : 0;
+    return () => {
+      clearTimeout(bannerTimer.current);
+      cancelAnimationFrame(frame);
+    };
   }, []);
 
   const check = (v: ValidatorType, values: FormValues) => messagesByField(v.validateFormData(values, schema, undefined, transformErrors, uiSchema).errors, config.schema);
