@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { loadProject } from '../../../scripts/lib/project.ts';
 import { checkFormFile } from '../../../renderer/forms/check.ts';
+import { thirdPartyOrigins } from '../../../scripts/lib/deploy-files.ts';
+import { resolveEndpoint } from '../../../renderer/forms/submit.ts';
 import type { FormConfig } from '../../../renderer/generated/config-types.ts';
 import { formFile } from './helpers.ts';
 
@@ -51,5 +53,20 @@ describe('npm run validate on form files', () => {
     const stored = structuredClone(formFile('waitlist'));
     stored.submit.onSuccess.store!.fields = ['firstName', 'mobile'];
     expect(checkFormFile(stored)).toEqual([expect.objectContaining({ path: '/submit/onSuccess/store/fields/1' })]);
+  });
+});
+
+describe('form endpoints and the CSP', () => {
+  it('connect-src allows the identity service (as overridden by SITEWRIGHT_IAM_URL) and the spreadsheet endpoint', () => {
+    const { project } = loadProject(root, { SITEWRIGHT_IAM_URL: 'https://iam.staging.example/v2' });
+    expect(project).not.toBeNull();
+    const connect = thirdPartyOrigins(project!).connect;
+    expect(connect).toContain('https://iam.staging.example');
+    expect(connect).toContain(new URL(formFile('enquiry').submit.endpoint).origin);
+    for (const id of ['waitlist', 'contact', 'demo-lead']) {
+      const url = resolveEndpoint(formFile(id).submit.endpoint, project!.site.iamService);
+      expect(url.startsWith('https://iam.staging.example/v2/')).toBe(true);
+      expect(connect).toContain(new URL(url).origin);
+    }
   });
 });
