@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { loadProject, type Project } from '../scripts/lib/project.ts';
+import { loadProject, routeMatches, type Project } from '../scripts/lib/project.ts';
+import { blockRegistry } from '../blocks/registry.ts';
 import { formatDiagnosticLine, type Diagnostic } from '../scripts/lib/diagnostics.ts';
 import { formatPretty } from '../scripts/lib/report.ts';
 import { CATALOGUE_ROUTE, catalogueModule } from '../scripts/lib/catalogue.ts';
@@ -137,7 +138,8 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
         server.middlewares.use(async (req, res, next) => {
           if (req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return next();
           const catalogue = (req.url ?? '/').split(/[?#]/)[0].replace(/\/$/, '') === CATALOGUE_ROUTE;
-          const html = await server.transformIndexHtml(req.url ?? '/', devShell(catalogue ? '/renderer/dev/catalogue-entry.tsx' : '/renderer/entry-client.tsx'));
+          const entry = catalogue ? '/renderer/dev/catalogue-entry.tsx' : '/renderer/entry-client.tsx';
+          const html = await server.transformIndexHtml(req.url ?? '/', devShell(entry, catalogue ? [] : devPreloads(load().project, req.url ?? '/')));
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
           res.end(html);
           // Errors present at start show once the overlay client connects.
@@ -148,13 +150,33 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
   };
 }
 
-function devShell(entry: string): string {
+/**
+ * Dev only: the modules this URL will need, fetched in parallel from the start instead of one import level at a time,
+ * so a page is back on screen quickly after a save reloads it.
+ */
+function devPreloads(project: Project | null, url: string): string[] {
+  if (!project) return [];
+  const path = url.split(/[?#]/)[0];
+  const page = project.pages.find((p) => routeMatches(p.config.route, path));
+  const files = ['/renderer/App.tsx', `/@id/__x00__${CONFIG_ID}`];
+  if (page) {
+    files.push(`/@id/__x00__${PAGE_PREFIX}${page.slug}`);
+    for (const type of new Set(page.config.blocks.map((b) => b.type))) {
+      const reg = blockRegistry.find((r) => r.type === type);
+      if (reg) files.push(`/blocks/${reg.folder}/index.tsx`);
+    }
+  }
+  return files;
+}
+
+function devShell(entry: string, preloads: string[] = []): string {
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Sitewright dev</title>
+${preloads.map((f) => `    <link rel="modulepreload" href="${f}" />`).join('\n')}
   </head>
   <body>
     <div id="app"></div>
