@@ -64,6 +64,8 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
   let cache: ReturnType<typeof loadProject> | null = null;
   const load = () => (cache ??= loadProject(opts.root, env, { configDir }));
   const errorsOf = () => load().diagnostics.filter((d) => d.severity === 'error');
+  // Diagnostics name files as site.config/…; the overlay's "open in editor" link needs where they really are.
+  const onDisk = (file: string) => (file.startsWith('site.config/') ? join(configDir, file.slice('site.config/'.length)) : join(opts.root, file));
   let command: 'build' | 'serve' = 'build';
 
   const overlay = (server: ViteDevServer) => {
@@ -77,8 +79,8 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
         message: `Config has ${errors.length} error${errors.length > 1 ? 's' : ''}. Fix them and save; the page reloads by itself.\n\n${formatPretty(errors, (f) => load().sources[f], { summary: false })}`,
         stack: '',
         plugin: 'sitewright',
-        id: first.file,
-        loc: { file: first.file, line: first.line, column: first.column },
+        id: onDisk(first.file),
+        loc: { file: onDisk(first.file), line: first.line, column: first.column },
       },
     });
     return true;
