@@ -209,7 +209,7 @@ export interface SiteConfig {
    */
   iamService: string;
   /**
-   * The embedded third-party scheduling page used after the waitlist form.
+   * The embedded third-party scheduling page used after the waitlist form, e.g. { "url": "https://calendly.com/buildpad/project-brief" }.
    */
   scheduler: {
     /**
@@ -218,7 +218,7 @@ export interface SiteConfig {
     url: string;
   };
   /**
-   * The referral explainer video.
+   * The referral explainer video, e.g. { "url": "https://www.youtube.com/watch?v=abc123" }.
    */
   video: {
     /**
@@ -227,15 +227,15 @@ export interface SiteConfig {
     url: string;
   };
   /**
-   * Optional analytics id. Analytics load only after the visitor agrees. Override with SITEWRIGHT_ANALYTICS_ID.
+   * Optional analytics id, e.g. "G-ABC123XYZ". Analytics load only after the visitor agrees. Override with SITEWRIGHT_ANALYTICS_ID.
    */
   analyticsId?: string;
   /**
-   * Optional chat-support id. Override with SITEWRIGHT_CHAT_ID.
+   * Optional chat-support id, e.g. "5f2b9c0e1a". Override with SITEWRIGHT_CHAT_ID.
    */
   chatId?: string;
   /**
-   * Build switches.
+   * Build switches, e.g. { "hideLandingRoutes": false, "underConstruction": false }.
    */
   flags: {
     /**
@@ -243,7 +243,7 @@ export interface SiteConfig {
      */
     hideLandingRoutes: boolean;
     /**
-     * When true, every page shows 'Site under construction' until a visitor passes /admin-login. Override with SITEWRIGHT_UNDER_CONSTRUCTION=true.
+     * When true, every page shows 'Site under construction' until a visitor passes /admin-login, e.g. true before launch. Override with SITEWRIGHT_UNDER_CONSTRUCTION=true.
      */
     underConstruction: boolean;
   };
@@ -266,7 +266,7 @@ export interface HeaderConfig {
    */
   solutionsLabel: string;
   /**
-   * Entries of the solutions dropdown.
+   * Entries of the solutions dropdown, e.g. [{ "label": "Contractor", "href": "/contractor", "description": "Bid on a steady pool of verified projects.", "icon": "hammer" }].
    *
    * @minItems 1
    */
@@ -278,7 +278,7 @@ export interface HeaderConfig {
    */
   pricingLabel: string;
   /**
-   * Entries of the pricing dropdown.
+   * Entries of the pricing dropdown, e.g. [{ "label": "Enterprise Plan", "href": "/pricing/enterprise" }].
    *
    * @minItems 1
    */
@@ -298,7 +298,7 @@ export interface MenuItem {
   label: string;
   href: Href;
   /**
-   * One short line under the name.
+   * One short line under the name, e.g. "Bid on a steady pool of verified projects.".
    */
   description?: string;
   icon?: IconName;
@@ -308,7 +308,7 @@ export interface MenuItem {
   iconColor?: 'blue' | 'orange' | 'green' | 'purple' | 'teal';
 }
 /**
- * The cost-calculator link (opens in a new tab).
+ * The cost-calculator link (opens in a new tab), e.g. { "label": "Cost Calculator", "href": "@calculator" }.
  */
 export interface Link {
   /**
@@ -319,7 +319,7 @@ export interface Link {
   style?: ButtonStyle;
 }
 /**
- * The refer-to-earn link.
+ * The refer-to-earn link, e.g. { "label": "Refer-to-earn", "href": "/referral" }.
  */
 export interface Link1 {
   /**
@@ -330,7 +330,7 @@ export interface Link1 {
   style?: ButtonStyle;
 }
 /**
- * The contact-us link on the right.
+ * The contact-us link on the right, e.g. { "label": "Contact us", "href": "/contact" }.
  */
 export interface Link2 {
   /**
@@ -341,7 +341,7 @@ export interface Link2 {
   style?: ButtonStyle;
 }
 /**
- * The login link on the right.
+ * The login link on the right, e.g. { "label": "Login", "href": "@signin" }.
  */
 export interface Link3 {
   /**
@@ -352,7 +352,7 @@ export interface Link3 {
   style?: ButtonStyle;
 }
 /**
- * The default sign-up button.
+ * The default sign-up button, e.g. { "label": "Sign up", "href": "@ownerSignupReferral" }.
  */
 export interface Link4 {
   /**
@@ -363,7 +363,7 @@ export interface Link4 {
   style?: ButtonStyle;
 }
 /**
- * The single link that replaces the dropdowns on finance-flavoured pages.
+ * The single link that replaces the dropdowns on finance-flavoured pages, e.g. { "label": "Private Project Owner", "href": "/owner" }.
  */
 export interface Link5 {
   /**
@@ -378,7 +378,7 @@ export interface Link5 {
  */
 export interface FooterConfig {
   /**
-   * The short mission statement beside the logo.
+   * The short mission statement beside the logo, e.g. "We give clients, consultants, contractors and vendors the tools to deliver construction projects hassle free.".
    */
   mission: string;
   /**
@@ -390,12 +390,12 @@ export interface FooterConfig {
      */
     heading: string;
     /**
-     * The column's links.
+     * The column's links, e.g. [{ "label": "For Contractor", "href": "/contractor" }].
      */
     links: Link6[];
   }[];
   /**
-   * Social network profiles shown as icons.
+   * Social network profiles shown as icons, e.g. [{ "label": "BuildPad on LinkedIn", "href": "@linkedin", "icon": "linkedin" }].
    */
   social: {
     /**
@@ -431,11 +431,11 @@ export interface PageConfig {
    */
   title: string;
   /**
-   * One or two sentences shown under the title in search results and link previews.
+   * One or two sentences shown under the title in search results and link previews, e.g. "Gain access to bid on a steady pool of construction projects. Zero tender fees.".
    */
   description: string;
   /**
-   * true for landing pages that the hideLandingRoutes build flag hides. Default false.
+   * true for landing pages that the hideLandingRoutes build flag hides, e.g. true for "/owner". Default false.
    */
   landing?: boolean;
   /**
@@ -443,7 +443,7 @@ export interface PageConfig {
    */
   layout?: 'full' | 'bare';
   /**
-   * false keeps the page out of sitemap.xml and asks search engines not to index it. Default true (false for routes with parameters).
+   * false keeps the page out of sitemap.xml and asks search engines not to index it, e.g. false for "/admin-login". Default true (false for routes with parameters).
    */
   sitemap?: boolean;
   header?: PageHeader;
@@ -453,7 +453,7 @@ export interface PageConfig {
   blocks: Block[];
 }
 /**
- * How this page's header differs from the shared one in site.json.
+ * How this page's header differs from the shared one in site.json, e.g. { "signUp": { "label": "Refer now", "href": "@referralSignup" } }.
  */
 export interface PageHeader {
   /**
@@ -462,11 +462,11 @@ export interface PageHeader {
   variant?: 'default' | 'finance';
   signUp?: Link7;
   /**
-   * false hides the Contact us item. Default true.
+   * false hides the Contact us item, e.g. false on "/enterprise", whose sign-up button already goes to /contact. Default true.
    */
   contact?: boolean;
   /**
-   * false hides the Login item. Default true.
+   * false hides the Login item, e.g. false on a page for visitors who have no account yet. Default true.
    */
   login?: boolean;
 }
@@ -490,7 +490,7 @@ export interface FaqSet {
    */
   $schema?: string;
   /**
-   * The questions in the order shown.
+   * The questions in the order shown, e.g. [{ "question": "Do contractors pay to bid?", "answer": "No. Contractors pay zero tender fees." }].
    *
    * @minItems 1
    */
@@ -502,7 +502,7 @@ export interface FaqItem {
    */
   question: string;
   /**
-   * The answer. Separate paragraphs with a blank line.
+   * The answer, e.g. "No. Contractors pay zero tender fees.". Separate paragraphs with a blank line (\n\n).
    */
   answer: string;
 }
@@ -955,7 +955,7 @@ export interface Image {
    */
   src: string;
   /**
-   * Text read to people who cannot see the image. Use "" only for purely decorative images.
+   * Text read to people who cannot see the image, e.g. "A three-storey apartment block under construction". Use "" only for purely decorative images.
    */
   alt: string;
   /**
@@ -1161,7 +1161,7 @@ export interface Image1 {
    */
   src: string;
   /**
-   * Text read to people who cannot see the image. Use "" only for purely decorative images.
+   * Text read to people who cannot see the image, e.g. "A three-storey apartment block under construction". Use "" only for purely decorative images.
    */
   alt: string;
   /**
@@ -1325,7 +1325,7 @@ export interface HeroBlock {
    */
   heading: string;
   /**
-   * One or two sentences under the headline.
+   * One or two sentences under the headline, e.g. "Post your project, compare bids from verified contractors and follow progress from anywhere.".
    */
   text?: string;
   /**
@@ -1341,7 +1341,7 @@ export interface HeroBlock {
   tone?: 'light' | 'dark' | 'brand';
 }
 /**
- * Optional picture beside the text.
+ * Optional picture beside the text, e.g. { "src": "/images/landing/owner-hero.svg", "alt": "A house under construction", "width": 560, "height": 420 }.
  */
 export interface Image2 {
   /**
@@ -1349,7 +1349,7 @@ export interface Image2 {
    */
   src: string;
   /**
-   * Text read to people who cannot see the image. Use "" only for purely decorative images.
+   * Text read to people who cannot see the image, e.g. "A three-storey apartment block under construction". Use "" only for purely decorative images.
    */
   alt: string;
   /**
@@ -1487,7 +1487,7 @@ export interface Image3 {
    */
   src: string;
   /**
-   * Text read to people who cannot see the image. Use "" only for purely decorative images.
+   * Text read to people who cannot see the image, e.g. "A three-storey apartment block under construction". Use "" only for purely decorative images.
    */
   alt: string;
   /**
@@ -1508,7 +1508,7 @@ export interface Image4 {
    */
   src: string;
   /**
-   * Text read to people who cannot see the image. Use "" only for purely decorative images.
+   * Text read to people who cannot see the image, e.g. "A three-storey apartment block under construction". Use "" only for purely decorative images.
    */
   alt: string;
   /**
@@ -1618,7 +1618,7 @@ export interface Image5 {
    */
   src: string;
   /**
-   * Text read to people who cannot see the image. Use "" only for purely decorative images.
+   * Text read to people who cannot see the image, e.g. "A three-storey apartment block under construction". Use "" only for purely decorative images.
    */
   alt: string;
   /**
@@ -1700,7 +1700,7 @@ export interface Image6 {
    */
   src: string;
   /**
-   * Text read to people who cannot see the image. Use "" only for purely decorative images.
+   * Text read to people who cannot see the image, e.g. "A three-storey apartment block under construction". Use "" only for purely decorative images.
    */
   alt: string;
   /**
@@ -2084,7 +2084,7 @@ export interface Image7 {
    */
   src: string;
   /**
-   * Text read to people who cannot see the image. Use "" only for purely decorative images.
+   * Text read to people who cannot see the image, e.g. "A three-storey apartment block under construction". Use "" only for purely decorative images.
    */
   alt: string;
   /**

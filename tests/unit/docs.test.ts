@@ -3,7 +3,7 @@
  * docs/blocks.md is generated (npm run docs, also run by npm run gen:types). These fail when it is stale, when a
  * block is missing from it, or when an example it tells people to copy does not validate.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
@@ -42,5 +42,29 @@ describe('docs/blocks.md', () => {
     expect(defaultOf({ description: 'Cards per row. Default 2.' })).toBe('`2`');
     expect(defaultOf({ description: 'true shows it. Default false.' })).toBe('`false`');
     expect(defaultOf({ description: 'No default here.' })).toBe('');
+  });
+
+  test('every setting of the block, page, site and FAQ schemas tells a marketer what it does, with an example', () => {
+    // An example is an "e.g."/"such as" value, a quoted value or a number in the description, or examples/enum/const.
+    const hasExample = (s: { description?: string; examples?: unknown; enum?: unknown; const?: unknown; $ref?: string }) =>
+      s.examples !== undefined || s.enum !== undefined || s.const !== undefined || (s.$ref !== undefined && !s.description) || /e\.g\.|example|such as|"[^"]+"|\d/i.test(s.description ?? '');
+    const files = ['defs.schema.json', 'page.schema.json', 'site.schema.json', 'faq-set.schema.json', ...readdirSync(join(root, 'schemas/blocks')).map((f) => `blocks/${f}`)];
+    const missing: string[] = [];
+    for (const f of files) {
+      const walk = (node: unknown, path: string) => {
+        if (!node || typeof node !== 'object') return;
+        if (Array.isArray(node)) return node.forEach((x, i) => walk(x, `${path}/${i}`));
+        const props = (node as { properties?: Record<string, { description?: string }> }).properties;
+        for (const [name, prop] of Object.entries(props ?? {})) {
+          if (name === '$schema') continue;
+          if (!prop.description && !(prop as { $ref?: string }).$ref) missing.push(`${f} ${path}/properties/${name}: no description`);
+          else if (!hasExample(prop)) missing.push(`${f} ${path}/properties/${name}: no example in "${prop.description}"`);
+        }
+        // Conditions (if/then/else, not, dependencies) restate settings already described; they are not settings.
+        for (const [k, v] of Object.entries(node)) if (!['examples', 'default', 'const', 'enum', 'if', 'then', 'else', 'not', 'dependencies'].includes(k)) walk(v, `${path}/${k}`);
+      };
+      walk(JSON.parse(readFileSync(join(root, 'schemas', f), 'utf8')), '');
+    }
+    expect(missing).toEqual([]);
   });
 });
