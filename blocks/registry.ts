@@ -8,6 +8,11 @@ export interface BlockRegistration {
   type: string;
   /** PascalCase folder under blocks/ whose index.tsx default-exports the component. */
   folder: string;
+  /**
+   * The block is a dialog opened by links to "#<its id>". Such links render as buttons
+   * (a control that opens a dialog is a button, not a link, for assistive technology).
+   */
+  dialog?: boolean;
 }
 
 export const blockRegistry: readonly BlockRegistration[] = [
@@ -19,17 +24,17 @@ export const blockRegistry: readonly BlockRegistration[] = [
   { type: 'liveProjects', folder: 'LiveProjects' },
   { type: 'personas', folder: 'Personas' },
   { type: 'testimonials', folder: 'Testimonials' },
-  { type: 'adminLogin', folder: 'AdminLogin' },
-  { type: 'doctor', folder: 'Doctor' },
-  { type: 'steps', folder: 'Steps' },
-  { type: 'videoDialog', folder: 'VideoDialog' },
-  { type: 'referralRedirect', folder: 'ReferralRedirect' },
-  { type: 'prose', folder: 'Prose' },
   { type: 'pricingPlans', folder: 'PricingPlans' },
   { type: 'planComparison', folder: 'PlanComparison' },
   { type: 'feeEstimator', folder: 'FeeEstimator' },
+  { type: 'adminLogin', folder: 'AdminLogin' },
+  { type: 'doctor', folder: 'Doctor' },
+  { type: 'steps', folder: 'Steps' },
+  { type: 'videoDialog', folder: 'VideoDialog', dialog: true },
+  { type: 'referralRedirect', folder: 'ReferralRedirect' },
+  { type: 'prose', folder: 'Prose' },
   { type: 'form', folder: 'Form' },
-  { type: 'formDialog', folder: 'FormDialog' },
+  { type: 'formDialog', folder: 'FormDialog', dialog: true },
   { type: 'enquiry', folder: 'Enquiry' },
   { type: 'scheduler', folder: 'Scheduler' },
   { type: 'contactInfo', folder: 'ContactInfo' },

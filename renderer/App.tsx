@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, useLayoutEffect } from 'react';
+import { Suspense, use, useEffect, useLayoutEffect, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { site } from 'virtual:sitewright/config';
 import { Blocks } from './Blocks.tsx';
@@ -7,6 +7,7 @@ import { blockCache } from './lib/blocks.ts';
 import { usePreviewGatePassed } from './lib/preview-gate.ts';
 import { matchPage, matchRedirect, pageCache } from './lib/routes.ts';
 import { PageProvider, SiteProvider } from './lib/site-context.tsx';
+import { DialogTargetsContext, dialogTargets } from './lib/dialog-targets.tsx';
 import type { PageEntry } from './lib/types.ts';
 import { AppErrorBoundary } from './screens/AppError.tsx';
 import { NotFound } from './screens/NotFound.tsx';
@@ -49,14 +50,17 @@ function UnderConstructionGate({ route, children }: { route: string; children: R
 
 function PageRoute({ entry }: { entry: PageEntry }) {
   // Preloaded before hydration and on the server; suspends only on client-side navigation.
-  const loaded = pageCache.get(entry.slug) ?? use(pageCache.load(entry.slug));
+  const loaded = use(pageCache.load(entry.slug));
   useDocumentTitle(loaded.page.title);
+  const dialogs = useMemo(() => dialogTargets(loaded.page.blocks), [loaded]);
   return (
     <UnderConstructionGate route={entry.route}>
       <PageProvider value={loaded}>
-        <Layout header={loaded.page.header} bare={entry.layout === 'bare'}>
-          <Blocks blocks={loaded.page.blocks} />
-        </Layout>
+        <DialogTargetsContext.Provider value={dialogs}>
+          <Layout header={loaded.page.header} bare={entry.layout === 'bare'}>
+            <Blocks blocks={loaded.page.blocks} />
+          </Layout>
+        </DialogTargetsContext.Provider>
       </PageProvider>
     </UnderConstructionGate>
   );

@@ -7,7 +7,7 @@ import styles from './renderer.module.css';
 
 function BlockSlot({ block }: { block: Block }) {
   // Preloaded before hydration and on the server, so this is synchronous there; suspends only on client navigation.
-  const Component = blockCache.get(block.type) ?? use(blockCache.load(block.type));
+  const Component = use(blockCache.load(block.type));
   return <Component {...block} />;
 }
 

@@ -1,8 +1,12 @@
 import { loadChunk } from './with-timeout.ts';
 
+/** A promise carrying its outcome the way React's use() reads it, so a settled one never suspends. */
+type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
 /**
  * Loads each chunk once and remembers the result, so a chunk loaded before hydration
  * renders synchronously (no Suspense flash, no hydration mismatch) and a failed one can be retried.
+ * Components always call use(cache.load(key)): unconditional, and synchronous once settled.
  */
 export class ChunkCache<T> {
   private readonly promises = new Map<string, Promise<T>>();
@@ -17,12 +21,21 @@ export class ChunkCache<T> {
   load(key: string): Promise<T> {
     let p = this.promises.get(key);
     if (!p) {
-      p = loadChunk(key, () => this.loader(key)).then((v) => {
+      const tracked: TrackedPromise<T> = loadChunk(key, () => this.loader(key)).then((v) => {
         this.values.set(key, v);
         return v;
       });
+      // Registered first, so the outcome is recorded before any awaiting code resumes.
+      tracked.then(
+        (v) => {
+          Object.assign(tracked, { status: 'fulfilled', value: v });
+        },
+        (e: unknown) => {
+          Object.assign(tracked, { status: 'rejected', reason: e });
+        },
+      );
       // A failed promise stays cached until reset(): React's use() must see the same promise again to surface the error.
-      p.catch(() => undefined);
+      p = tracked;
       this.promises.set(key, p);
     }
     return p;

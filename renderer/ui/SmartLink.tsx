@@ -1,6 +1,8 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { openDialog } from '../lib/dialogs.ts';
+import { useDialogTargets } from '../lib/dialog-targets.tsx';
+import styles from './ui.module.css';
 import { resolveHref } from '../lib/href.ts';
 import { useSite } from '../lib/site-context.tsx';
 
@@ -13,7 +15,26 @@ export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElem
 /** An internal route navigates in place; anything else is a plain link that opens in a new tab. */
 export function SmartLink({ to, children, ...rest }: SmartLinkProps) {
   const site = useSite();
+  const dialogs = useDialogTargets();
   const { href, internal } = resolveHref(to, site);
+  if (href.startsWith('#') && dialogs.has(href.slice(1))) {
+    const { className, onClick, title, id } = rest;
+    return (
+      <button
+        type="button"
+        id={id}
+        title={title}
+        className={className ?? styles['link-button']}
+        aria-haspopup="dialog"
+        onClick={(e) => {
+          onClick?.(e as unknown as React.MouseEvent<HTMLAnchorElement>);
+          openDialog(href.slice(1), e.currentTarget);
+        }}
+      >
+        {children}
+      </button>
+    );
+  }
   if (href.startsWith('#')) {
     // "#id" opens the dialog block with that id when there is one; otherwise it is an ordinary in-page jump.
     return (

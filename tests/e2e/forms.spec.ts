@@ -509,7 +509,7 @@ async function fillDemo(page: Page) {
 
 async function openDemo(page: Page) {
   await open(page, '/enterprise');
-  await page.getByRole('link', { name: 'Contact Sales' }).click();
+  await page.getByRole('button', { name: 'Contact Sales' }).click();
   const dialog = page.getByRole('dialog', { name: 'Book a demo' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Business Name')).toBeFocused();
@@ -540,13 +540,13 @@ test.describe('demo-booking dialog', () => {
     }
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('link', { name: 'Contact Sales' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Contact Sales' })).toBeFocused();
 
-    await page.getByRole('link', { name: 'Contact Sales' }).click();
+    await page.getByRole('button', { name: 'Contact Sales' }).click();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
-    await page.getByRole('link', { name: 'Contact Sales' }).click();
+    await page.getByRole('button', { name: 'Contact Sales' }).click();
     await expect(dialog).toBeVisible();
     await page.mouse.click(5, 5);
     await expect(dialog).toBeHidden();
@@ -556,7 +556,7 @@ test.describe('demo-booking dialog', () => {
   test('opens from a selected plan\'s Contact Us on /pricing/enterprise', async ({ page }) => {
     await open(page, '/pricing/enterprise');
     await page.getByText('Choose Enterprise').click();
-    await page.getByRole('link', { name: 'Contact Us', exact: true }).click();
+    await page.getByRole('button', { name: 'Contact Us', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Book a demo' })).toBeVisible();
     await expect(page.getByRole('dialog').getByRole('button', { name: 'Book a demo' })).toBeVisible();
   });
@@ -602,7 +602,7 @@ test.describe('demo-booking dialog', () => {
     await expect(thanks.locator('.Toastify__progress-bar')).toHaveCSS('animation-duration', '4s');
     await expect(dialog).toBeHidden();
     expect(bodies).toEqual([{ firstName: 'Ada', lastName: 'Obi', email: 'ada@acme.ng', businessName: 'Acme Homes', phone: '08031234567' }]);
-    await page.getByRole('link', { name: 'Contact Sales' }).click();
+    await page.getByRole('button', { name: 'Contact Sales' }).click();
     await expect(dialog.getByLabel('Business Name')).toHaveValue('');
     expect(consoleProblems).toEqual([]);
   });

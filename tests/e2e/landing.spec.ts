@@ -106,7 +106,7 @@ test('hero buttons go where the spec says', async ({ page }) => {
   await page.goto('/owner');
   await expect(page.locator('main').getByRole('link', { name: 'Sign Up', exact: true })).toHaveAttribute('href', authHref('ownerSignup'));
   await page.goto('/enterprise');
-  await expect(page.locator('main').getByRole('link', { name: 'Contact Sales' })).toHaveAttribute('href', '#book-demo');
+  await expect(page.locator('main').getByRole('button', { name: 'Contact Sales' })).toHaveAttribute('aria-haspopup', 'dialog');
   await page.goto('/finance');
   await expect(page.locator('main').getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/schedule-call');
   await page.goto('/referral');
@@ -183,7 +183,7 @@ test('referral video: opens titled "Referral Video", loads the player only then,
   await stubVideoHost(page, requests);
   await page.goto('/referral');
   await hydrated(page);
-  const trigger = page.getByRole('link', { name: 'How our referral works' });
+  const trigger = page.getByRole('button', { name: 'How our referral works' });
   const dialog = page.getByRole('dialog', { name: 'Referral Video' });
   await expect(dialog).toBeHidden();
   expect(requests).toEqual([]);
@@ -230,7 +230,7 @@ test('referral video fits a 360px phone', async ({ page }) => {
   await stubVideoHost(page, []);
   await page.goto('/referral');
   await hydrated(page);
-  await page.getByRole('link', { name: 'How our referral works' }).click();
+  await page.getByRole('button', { name: 'How our referral works' }).click();
   const frame = page.getByTestId('video-frame');
   await expect(frame).toBeVisible();
   const box = (await frame.boundingBox())!;
@@ -243,7 +243,7 @@ test('referral video: with the video host unreachable the dialog shows a fallbac
   // No stub: the fixture aborts every request to the video host, as a blocked network would.
   await page.goto('/referral');
   await hydrated(page);
-  await page.getByRole('link', { name: 'How our referral works' }).click();
+  await page.getByRole('button', { name: 'How our referral works' }).click();
   const dialog = page.getByRole('dialog', { name: 'Referral Video' });
   await expect(dialog.getByText('The video could not be loaded here.')).toBeVisible();
   const fallback = dialog.getByRole('status').getByRole('link', { name: /Watch the video on youtube\.com/ });
@@ -337,7 +337,7 @@ test('landing pages and the open video dialog have no WCAG 2.2 AA violations (ax
   await stubVideoHost(page, []);
   await page.goto('/referral');
   await hydrated(page);
-  await page.getByRole('link', { name: 'How our referral works' }).click();
+  await page.getByRole('button', { name: 'How our referral works' }).click();
   await expect(page.getByRole('dialog', { name: 'Referral Video' }).locator('iframe')).toHaveCount(1);
   await scan('video dialog');
 });

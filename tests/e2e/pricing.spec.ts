@@ -43,31 +43,31 @@ for (const viewport of [
       expect(consoleProblems).toEqual([]);
     });
 
-    test('choosing a plan shows its Contact Us link to the demo dialog', async ({ page, consoleProblems }) => {
+    test('choosing a plan shows its Contact Us button for the demo dialog', async ({ page, consoleProblems }) => {
       await page.goto('/pricing/enterprise');
       await hydrated(page);
       const main = page.locator('main');
-      await expect(main.getByRole('link', { name: 'Contact Us', exact: true })).toHaveCount(0);
+      await expect(main.getByRole('button', { name: 'Contact Us', exact: true })).toHaveCount(0);
 
       await card(page, 'Pro').getByRole('heading', { name: 'Pro' }).click();
       await expect(page.getByRole('radio', { name: 'Choose Pro' })).toBeChecked();
-      const contact = card(page, 'Pro').getByRole('link', { name: 'Contact Us', exact: true });
+      const contact = card(page, 'Pro').getByRole('button', { name: 'Contact Us', exact: true });
       await expect(contact).toBeVisible();
-      expect(await contact.getAttribute('href')).toMatch(/#book-demo$/);
-      await expect(main.getByRole('link', { name: 'Contact Us', exact: true })).toHaveCount(1);
+      await expect(contact).toHaveAttribute('aria-haspopup', 'dialog');
+      await expect(main.getByRole('button', { name: 'Contact Us', exact: true })).toHaveCount(1);
 
       await page.getByText('Choose Enterprise').click();
       await expect(page.getByRole('radio', { name: 'Choose Enterprise' })).toBeChecked();
       await page.getByRole('radio', { name: 'Choose Free' }).click();
       await expect(page.getByRole('radio', { name: 'Choose Free' })).toBeChecked();
-      await expect(card(page, 'Free').getByRole('link', { name: 'Contact Us', exact: true })).toBeVisible();
+      await expect(card(page, 'Free').getByRole('button', { name: 'Contact Us', exact: true })).toBeVisible();
 
       // Keyboard: focus the Basic choice and press Space.
       await page.getByRole('radio', { name: 'Choose Basic' }).focus();
       await page.keyboard.press('Space');
       await expect(page.getByRole('radio', { name: 'Choose Basic' })).toBeChecked();
-      await expect(card(page, 'Basic').getByRole('link', { name: 'Contact Us', exact: true })).toBeVisible();
-      await expect(card(page, 'Pro').getByRole('link', { name: 'Contact Us', exact: true })).toHaveCount(0);
+      await expect(card(page, 'Basic').getByRole('button', { name: 'Contact Us', exact: true })).toBeVisible();
+      await expect(card(page, 'Pro').getByRole('button', { name: 'Contact Us', exact: true })).toHaveCount(0);
       expect(consoleProblems).toEqual([]);
     });
 
