@@ -16,6 +16,10 @@ for (const vp of viewports) {
     test.use({ viewport: { width: vp.width, height: vp.height } });
     for (const route of [...routes, '/no-such-page']) {
       test(`${route} has no WCAG 2.2 AA violations`, async ({ page }) => {
+        // The scheduler step sends visitors without waitlist details back to the form; scan the step itself.
+        await page.addInitScript(() =>
+          sessionStorage.setItem('sitewright:store:schedule', JSON.stringify({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phoneNumber: '15551234567' })),
+        );
         await page.goto(route);
         await hydrated(page);
         // Let the not-found image and late widgets settle before scanning.
