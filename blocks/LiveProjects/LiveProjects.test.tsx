@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { createAjv } from '../../scripts/lib/project.ts';
 import type { LiveProjectsBlock } from '../../renderer/generated/config-types.ts';
-import { stubCarouselLayout } from '../../tests/unit/carousel-layout.ts';
+import { stubCarouselLayout, swiperReady } from '../../tests/unit/carousel-layout.ts';
 import example from './example.json';
 import LiveProjects from './index.tsx';
 
@@ -60,6 +60,7 @@ describe('liveProjects block', () => {
   it('Previous/Next move one project at a time and are disabled at the first and last', async () => {
     const user = userEvent.setup();
     render(<LiveProjects {...config} />);
+    await swiperReady();
     const region = screen.getByRole('region', { name: 'Live Projects' });
     const prev = screen.getByRole('button', { name: 'Previous project' });
     const next = screen.getByRole('button', { name: 'Next project' });

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createAjv } from '../../scripts/lib/project.ts';
 import type { TestimonialsBlock } from '../../renderer/generated/config-types.ts';
-import { stubCarouselLayout } from '../../tests/unit/carousel-layout.ts';
+import { stubCarouselLayout, swiperReady } from '../../tests/unit/carousel-layout.ts';
 import example from './example.json';
 import Testimonials, { initials } from './index.tsx';
 
@@ -41,6 +41,7 @@ describe('testimonials block', () => {
   it('Previous/Next move between the two testimonials and disable at the ends', async () => {
     const user = userEvent.setup();
     render(<Testimonials {...config} />);
+    await swiperReady();
     const region = screen.getByRole('region', { name: config.heading });
     const prev = screen.getByRole('button', { name: 'Previous testimonial' });
     const next = screen.getByRole('button', { name: 'Next testimonial' });

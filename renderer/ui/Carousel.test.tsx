@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
-import { stubCarouselLayout } from '../../tests/unit/carousel-layout.ts';
+import { stubCarouselLayout, swiperReady } from '../../tests/unit/carousel-layout.ts';
 import { Carousel } from './Carousel.tsx';
 
 const items = ['Alpha', 'Bravo', 'Charlie', 'Delta'];
@@ -48,6 +48,7 @@ describe('Carousel', () => {
     it('moves one 35% step per click through positions 0..3 and disables the buttons at the ends', async () => {
       const user = userEvent.setup();
       render(<Demo />);
+      await swiperReady();
       const region = screen.getByRole('region', { name: 'Demo projects' });
       const prev = screen.getByRole('button', { name: 'Previous project' });
       const next = screen.getByRole('button', { name: 'Next project' });
@@ -80,6 +81,7 @@ describe('Carousel', () => {
 
     it('never moves past either end', async () => {
       render(<Demo step={70} />);
+      await swiperReady();
       const region = screen.getByRole('region', { name: 'Demo projects' });
       const next = screen.getByRole('button', { name: 'Next project' });
       // Disabled buttons ignore clicks; the keyboard module is the other way to move.

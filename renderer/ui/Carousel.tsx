@@ -1,17 +1,12 @@
-import { Children, useCallback, useId, useRef, useState, type ReactNode } from 'react';
-import { A11y, Keyboard } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
+import { Children, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper/types';
+// Swiper's styles stay with the prerendered markup (no shift when it starts); its script loads on demand.
 import 'swiper/css';
 import 'swiper/css/a11y';
+import { CAROUSEL_MIN_WIDTH, type CarouselStep } from './carousel-constants.ts';
 import styles from './carousel.module.css';
 
-/** Steps the CSS knows (carousel.module.css has one class per value): multiples of 5 from 20 to 100 percent. */
-export const CAROUSEL_STEPS = [20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 85, 90, 95, 100] as const;
-export type CarouselStep = (typeof CAROUSEL_STEPS)[number];
-
-/** Below this width the slides stack as a plain list and the controls hide (spec: stacked list on mobile). */
-export const CAROUSEL_MIN_WIDTH = 960;
+export { CAROUSEL_MIN_WIDTH, CAROUSEL_STEPS, type CarouselStep } from './carousel-constants.ts';
 
 export interface CarouselProps {
   /** Accessible name of the carousel region, e.g. "Live projects". */
@@ -37,9 +32,10 @@ function Arrow({ back }: { back?: boolean }) {
 }
 
 /**
- * The WAI-ARIA carousel pattern on swiper/react. Server and client first render the same markup, and the CSS
- * alone lays the slides out exactly as Swiper will (each slide `stepPercent` wide, the last one followed by
- * enough room to reach the left edge), so Swiper takes over after hydration without the page moving.
+ * The WAI-ARIA carousel pattern on Swiper. Server and client render the same markup in Swiper's structure, and
+ * the CSS alone lays the slides out exactly as Swiper will (each slide `stepPercent` wide, the last one followed
+ * by enough room to reach the left edge). Swiper's script is fetched only when a carousel comes into view on a
+ * wide screen (or a button is pressed), so pages and phones that never need it never load it.
  * Positions run 0..n-1, one step each; the buttons are disabled at the ends.
  */
 export function Carousel({ label, stepPercent, previousLabel = 'Previous', nextLabel = 'Next', className = '', header, children }: CarouselProps) {
@@ -54,9 +50,51 @@ export function Carousel({ label, stepPercent, previousLabel = 'Previous', nextL
   const atEnd = index >= count - 1;
 
   const sync = useCallback((s: SwiperInstance) => setIndex(s.activeIndex), []);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const starting = useRef<Promise<SwiperInstance | null> | null>(null);
 
-  const go = (direction: -1 | 1) => {
-    const s = swiperRef.current;
+  const start = useCallback((): Promise<SwiperInstance | null> => {
+    starting.current ??= import('./carousel-engine.ts').then(({ startSwiper }) => {
+      const el = rootRef.current;
+      if (!el) return null;
+      swiperRef.current = startSwiper(el, sync);
+      return swiperRef.current;
+    });
+    return starting.current;
+  }, [sync]);
+
+  useEffect(() => {
+    const el = rootRef.current;
+    if (!el || count < 2) return;
+    const wide = window.matchMedia(`(min-width: ${CAROUSEL_MIN_WIDTH}px)`);
+    let observer: IntersectionObserver | null = null;
+    const watch = () => {
+      if (!wide.matches || observer) return;
+      if (typeof IntersectionObserver === 'undefined') {
+        void start();
+        return;
+      }
+      observer = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer?.disconnect();
+          void start();
+        }
+      });
+      observer.observe(el);
+    };
+    watch();
+    wide.addEventListener('change', watch);
+    return () => {
+      wide.removeEventListener('change', watch);
+      observer?.disconnect();
+      swiperRef.current?.destroy(true, false);
+      swiperRef.current = null;
+      starting.current = null;
+    };
+  }, [count, start]);
+
+  const go = async (direction: -1 | 1) => {
+    const s = swiperRef.current ?? (await start());
     if (!s) return;
     if (direction < 0) s.slidePrev();
     else s.slideNext();
@@ -72,51 +110,27 @@ export function Carousel({ label, stepPercent, previousLabel = 'Previous', nextL
         {header && <div className={styles.header}>{header}</div>}
         {count > 1 && (
           <div className={styles.controls}>
-            <button ref={prevRef} type="button" className={styles.control} aria-controls={swiperId} disabled={atStart} onClick={() => go(-1)}>
+            <button ref={prevRef} type="button" className={styles.control} aria-controls={swiperId} disabled={atStart} onClick={() => void go(-1)}>
               <Arrow back />
               <span className="visually-hidden">{previousLabel}</span>
             </button>
-            <button ref={nextRef} type="button" className={styles.control} aria-controls={swiperId} disabled={atEnd} onClick={() => go(1)}>
+            <button ref={nextRef} type="button" className={styles.control} aria-controls={swiperId} disabled={atEnd} onClick={() => void go(1)}>
               <Arrow />
               <span className="visually-hidden">{nextLabel}</span>
             </button>
           </div>
         )}
       </div>
-      <Swiper
-        id={swiperId}
-        className={`${styles.swiper} ${styles[`step-${stepPercent}`]}`}
-        modules={[A11y, Keyboard]}
-        // Spec section 9: the library's defaults are kept explicitly.
-        speed={300}
-        threshold={5}
-        slidesPerView="auto"
-        spaceBetween={0}
-        watchOverflow={false}
-        enabled={false}
-        breakpoints={{ [CAROUSEL_MIN_WIDTH]: { enabled: true } }}
-        keyboard={{ enabled: true, onlyInViewport: true, pageUpDown: false }}
-        a11y={{
-          enabled: true,
-          slideLabelMessage: '{{index}} of {{slidesLength}}',
-          itemRoleDescriptionMessage: 'slide',
-          slideRole: 'group',
-          scrollOnFocus: true,
-        }}
-        onSwiper={(s) => {
-          swiperRef.current = s;
-          sync(s);
-        }}
-        onSlideChange={sync}
-        onBreakpoint={sync}
-      >
-        {slides.map((slide, i) => (
-          // The same attributes Swiper's A11y module sets, so they are in the prerendered HTML too.
-          <SwiperSlide key={i} className={styles.slide} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`}>
-            {slide}
-          </SwiperSlide>
-        ))}
-      </Swiper>
+      <div ref={rootRef} id={swiperId} className={`swiper ${styles.swiper} ${styles[`step-${stepPercent}`]}`}>
+        <div className="swiper-wrapper">
+          {slides.map((slide, i) => (
+            // The same attributes Swiper's A11y module sets, so they are in the prerendered HTML too.
+            <div key={i} className={`swiper-slide ${styles.slide}`} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`}>
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
     </div>
   );
 }

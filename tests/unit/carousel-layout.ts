@@ -52,3 +52,11 @@ export function stubCarouselLayout({ width = 1000, wide = true }: { width?: numb
     if (clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', clientWidth);
   };
 }
+
+/** Swiper's script loads on demand; waits until it has taken over the carousel. */
+export async function swiperReady(): Promise<void> {
+  const { waitFor } = await import('@testing-library/react');
+  await waitFor(() => {
+    if (!document.querySelector('.swiper-initialized')) throw new Error('Swiper has not started on the carousel');
+  });
+}
