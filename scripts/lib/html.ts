@@ -17,8 +17,9 @@ export function collectAssets(manifest: Manifest, keys: string[]): { js: string[
     const chunk = manifest[key];
     if (!chunk) return;
     js.add(chunk.file);
-    for (const c of chunk.css ?? []) css.add(c);
+    // Dependencies' styles first, so a block's own rules come later and win over what it composes.
     for (const i of chunk.imports ?? []) visit(i);
+    for (const c of chunk.css ?? []) css.add(c);
   };
   for (const k of keys) visit(k);
   return { js: [...js], css: [...css] };

@@ -30,6 +30,16 @@ describe('collectAssets', () => {
   });
 });
 
+describe('collectAssets order', () => {
+  it('puts a dependency\'s CSS before the CSS of the chunk that imports it', () => {
+    const manifest = {
+      block: { file: 'b.js', css: ['b.css'], imports: ['shared'] },
+      shared: { file: 's.js', css: ['section.css'] },
+    };
+    expect(collectAssets(manifest, ['block']).css).toEqual(['section.css', 'b.css']);
+  });
+});
+
 describe('inlineScriptHashes', () => {
   it('hashes inline scripts only', () => {
     const hashes = inlineScriptHashes(['<script type="module" src="/a.js"></script><script>alert(1)</script>']);
