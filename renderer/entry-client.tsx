@@ -16,13 +16,12 @@ const app = (
   </StrictMode>
 );
 
-// Load this route's page and block chunks first so hydration renders exactly what was prerendered.
-// A failed load is not fatal here: the app renders and its error boundary offers a retry.
-preloadRoute(window.location.pathname)
-  .catch(() => undefined)
-  .then(() => {
-    if (container.hasChildNodes()) hydrateRoot(container, app);
-    else createRoot(container).render(app);
-    // Lets tests and monitoring tell a hydrated page from a static one.
-    requestAnimationFrame(() => (document.documentElement.dataset.hydrated = 'true'));
-  });
+// Hydrate at once: React attaches its event listeners to the root now, so a click that lands before a block's
+// chunk has arrived is replayed once that block hydrates instead of being lost. The route's chunks load in
+// parallel (they are modulepreloaded); until they arrive their prerendered HTML stays as it is.
+const route = preloadRoute(window.location.pathname).catch(() => undefined);
+if (container.hasChildNodes()) hydrateRoot(container, app);
+else createRoot(container).render(app);
+// Lets tests and monitoring tell a hydrated page from a static one: set once the route's chunks are in and
+// React has had a frame to hydrate them.
+void route.then(() => requestAnimationFrame(() => setTimeout(() => (document.documentElement.dataset.hydrated = 'true'))));
