@@ -471,6 +471,10 @@ export function loadProject(root: string, env: Record<string, string | undefined
     }
   });
   const routes = [...pageRoutes, ...site.redirects.map((r) => r.from)];
+  // A set for static routes keeps link checking linear in the number of links, however many pages there are.
+  const staticRoutes = new Set(routes.filter((r) => !r.includes(':')).map((r) => (r.length > 1 ? r.replace(/\/$/, '') : r)));
+  const paramRoutes = routes.filter((r) => r.includes(':'));
+  const routeExists = (path: string) => staticRoutes.has(path.length > 1 ? path.replace(/\/$/, '') : path) || paramRoutes.some((r) => routeMatches(r, path));
   const destinations = ['auth', ...Object.keys(site.authSite.paths), ...Object.keys(site.destinations)];
 
   // Ids a "#id" link can reach on a page: its blocks' ids (a dialog block's id opens the dialog).
@@ -498,8 +502,8 @@ export function loadProject(root: string, env: Record<string, string | undefined
         }
       } else if (l.href.startsWith('/')) {
         const path = l.href.replace(/[?#].*$/, '') || '/';
-        if (!routes.some((r) => routeMatches(r, path))) {
-          const guess = closest(path, routes.filter((r) => !r.includes(':')));
+        if (!routeExists(path)) {
+          const guess = closest(path, [...staticRoutes]);
           report(src, { path: l.path, code: 'unknown-route', message: `No page has the route "${path}".`, suggestion: guess ? `Did you mean "${guess}"?` : 'Create the page with npm run new-page, or fix the link.' });
         }
       } else if (l.href.startsWith('#')) {
