@@ -93,6 +93,10 @@ export function Carousel({ label, stepPercent, previousLabel = 'Previous', nextL
     };
   }, [count, start]);
 
+  const startIfWide = () => {
+    if (window.matchMedia(`(min-width: ${CAROUSEL_MIN_WIDTH}px)`).matches) void start();
+  };
+
   const go = async (direction: -1 | 1) => {
     const s = swiperRef.current ?? (await start());
     if (!s) return;
@@ -105,7 +109,16 @@ export function Carousel({ label, stepPercent, previousLabel = 'Previous', nextL
   };
 
   return (
-    <div className={`${styles.carousel} ${className}`} role="region" aria-roledescription="carousel" aria-label={label} data-index={index}>
+    <div
+      className={`${styles.carousel} ${className}`}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-index={index}
+      // Focus or a pointer on the carousel means it is about to be used: fetch Swiper now if it is not here yet.
+      onFocus={startIfWide}
+      onPointerEnter={startIfWide}
+    >
       <div className={styles.bar}>
         {header && <div className={styles.header}>{header}</div>}
         {count > 1 && (

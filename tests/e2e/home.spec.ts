@@ -197,6 +197,8 @@ test.describe('carousels on large screens', () => {
     await openHome(page);
     const carousel = page.getByRole('region', { name: 'Live Projects' });
     await carousel.getByRole('button', { name: 'Next project' }).focus();
+    // Swiper's script (and its Keyboard module) arrives once the carousel is in view.
+    await expect(carousel.locator('.swiper-initialized')).toHaveCount(1);
     await page.keyboard.press('ArrowRight');
     await expect(carousel).toHaveAttribute('data-index', '1');
     await page.keyboard.press('ArrowLeft');
