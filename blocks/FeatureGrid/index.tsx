@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import type { FeatureCard, FeatureGridBlock } from '../../renderer/generated/config-types.ts';
-import { ButtonLink, buttonClass } from '../../renderer/ui/Button.tsx';
+import { buttonClass } from '../../renderer/ui/Button.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
 import { SmartLink } from '../../renderer/ui/SmartLink.tsx';
+import { ActionButtons } from '../../renderer/ui/ActionButtons.tsx';
 import styles from './styles.module.css';
 
 function paragraphs(text: string): string[] {
@@ -112,15 +113,7 @@ export default function FeatureGrid({ id, eyebrow, heading, intro, layout = 'gri
             return <Card key={i} card={card} titleLevel={heading ? 'h3' : 'h2'} titleId={`${baseId}-card-${i}`} reverse={reverse} />;
           })}
         </div>
-        {actions.length > 0 && (
-          <div className={styles.actions}>
-            {actions.map((a, i) => (
-              <ButtonLink key={a.label} to={a.href} variant={a.style ?? (i === 0 ? 'primary' : 'secondary')} size="lg">
-                {a.label}
-              </ButtonLink>
-            ))}
-          </div>
-        )}
+        <ActionButtons actions={actions} className={styles.actions} />
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import type { HeroBlock } from '../../renderer/generated/config-types.ts';
-import { ButtonLink } from '../../renderer/ui/Button.tsx';
+import { ActionButtons } from '../../renderer/ui/ActionButtons.tsx';
 import styles from './styles.module.css';
 
 export default function Hero({ id, eyebrow, heading, text, actions = [], image, tone = 'light' }: HeroBlock) {
@@ -10,15 +10,7 @@ export default function Hero({ id, eyebrow, heading, text, actions = [], image, 
           {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
           <h1 className={styles.heading}>{heading}</h1>
           {text && <p className={styles.text}>{text}</p>}
-          {actions.length > 0 && (
-            <div className={styles.actions}>
-              {actions.map((a, i) => (
-                <ButtonLink key={a.label} to={a.href} variant={a.style ?? (i === 0 ? 'primary' : 'secondary')} size="lg">
-                  {a.label}
-                </ButtonLink>
-              ))}
-            </div>
-          )}
+          <ActionButtons actions={actions} className={styles.actions} />
         </div>
         {image && (
           <img className={styles.image} src={image.src} alt={image.alt} width={image.width} height={image.height} fetchPriority="high" decoding="async" />

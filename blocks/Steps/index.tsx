@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { StepsBlock } from '../../renderer/generated/config-types.ts';
-import { ButtonLink } from '../../renderer/ui/Button.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
+import { ActionButtons } from '../../renderer/ui/ActionButtons.tsx';
 import styles from './styles.module.css';
 
 /** A numbered "How it works" sequence (spec: referral steps with image, title and description). */
@@ -40,15 +40,7 @@ export default function Steps({ id, eyebrow, heading, intro, steps, actions = []
             </li>
           ))}
         </ol>
-        {actions.length > 0 && (
-          <div className={styles.actions}>
-            {actions.map((a, i) => (
-              <ButtonLink key={a.label} to={a.href} variant={a.style ?? (i === 0 ? 'primary' : 'secondary')} size="lg">
-                {a.label}
-              </ButtonLink>
-            ))}
-          </div>
-        )}
+        <ActionButtons actions={actions} className={styles.actions} />
       </div>
     </section>
   );
