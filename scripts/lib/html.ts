@@ -70,8 +70,9 @@ export function renderDocument(d: DocumentParts): string {
     // styles are already on the page (so it does not inject them again) and warm the cache for later pages.
     ...(d.inlineCss ? (d.inlinedFiles ?? []).map((c) => `<link rel="stylesheet" href="/${c}" media="print">`) : []),
     ...(d.preloadImages ?? []).map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}">`),
-    `<script type="module" src="/${d.entry}"></script>`,
-    ...d.preload.map((p) => `<link rel="modulepreload" href="/${p}">`),
+    // Low priority: the prerendered page paints without scripts, so the hero's images and fonts come first.
+    `<script type="module" src="/${d.entry}" fetchpriority="low"></script>`,
+    ...d.preload.map((p) => `<link rel="modulepreload" href="/${p}" fetchpriority="low">`),
   ].filter(Boolean);
   return `<!doctype html>\n<html lang="${d.lang}">\n<head>\n${meta.join('\n')}\n</head>\n<body>\n<div id="app">${d.body}</div>\n</body>\n</html>\n`;
 }

@@ -14,7 +14,9 @@ describe('renderDocument', () => {
     const html = renderDocument({ ...base, title: 't', description: 'd', index: false });
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).toContain('<link rel="stylesheet" href="/assets/s.css">');
-    expect(html).toContain('<link rel="modulepreload" href="/assets/p.js">');
+    // Scripts at low priority: the prerendered page paints without them, so images and fonts go first.
+    expect(html).toContain('<script type="module" src="/assets/e.js" fetchpriority="low"></script>');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/p.js" fetchpriority="low">');
     expect(html).toContain('<div id="app"><p>hi</p></div>');
   });
 });
