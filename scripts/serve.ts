@@ -1,8 +1,11 @@
 /**
  * npm run serve: serves dist/ the way the CDN would, honouring _redirects and _headers,
  * with a real 404 status for unknown paths. PORT and HOST choose the address (default 127.0.0.1:4173).
+ * With SITEWRIGHT_TLS_KEY and SITEWRIGHT_TLS_CERT (PEM file paths) it speaks HTTPS with HTTP/2, as a CDN does;
+ * `npm run audit` uses that so Lighthouse models the connection a visitor really gets.
  */
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createSecureServer } from 'node:http2';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +34,7 @@ const files = sirv(dist, {
   },
 });
 
-const server = createServer((req, res) => {
+function handle(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://localhost');
   for (const [k, v] of headersFor(headerRules, url.pathname)) res.setHeader(k, v);
   for (const rule of redirects) {
@@ -52,10 +55,18 @@ const server = createServer((req, res) => {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.end(notFoundPage);
   });
-});
+}
+
+const tls = process.env.SITEWRIGHT_TLS_KEY && process.env.SITEWRIGHT_TLS_CERT
+  ? { key: readFileSync(process.env.SITEWRIGHT_TLS_KEY), cert: readFileSync(process.env.SITEWRIGHT_TLS_CERT) }
+  : undefined;
+// http2's compatibility request/response implement the parts of the http1 API that sirv and handle() use.
+const server = tls
+  ? createSecureServer({ ...tls, allowHTTP1: true }, handle as unknown as Parameters<typeof createSecureServer>[1])
+  : createServer(handle);
 
 const port = Number(process.env.PORT ?? 4173);
 const host = process.env.HOST ?? '127.0.0.1';
 server.listen(port, host, () => {
-  console.log(`Serving dist/ at http://${host}:${port}/`);
+  console.log(`Serving ${process.env.SITEWRIGHT_DIST ?? 'dist'}/ at ${tls ? 'https' : 'http'}://${host}:${port}/`);
 });

@@ -1,23 +1,45 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
-/** Starts `scripts/serve.ts` on a loopback port and resolves once it answers. */
-export async function startServer(root: string, port: number, dist = 'dist'): Promise<{ url: string; stop: () => void }> {
+export interface ServeOptions {
+  dist?: string;
+  /** PEM files: serve HTTPS with HTTP/2 (see scripts/serve.ts). */
+  tls?: { key: string; cert: string };
+}
+
+/** Starts `scripts/serve.ts` on a loopback port and resolves with its address once it is listening. */
+export async function startServer(root: string, port: number, { dist = 'dist', tls }: ServeOptions = {}): Promise<{ url: string; stop: () => void }> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/serve.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SITEWRIGHT_DIST: dist },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITEWRIGHT_DIST: dist,
+      ...(tls ? { SITEWRIGHT_TLS_KEY: tls.key, SITEWRIGHT_TLS_CERT: tls.cert } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      const r = await fetch(`${url}/`);
-      if (r.ok) return { url, stop: () => child.kill() };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error(`server on port ${port} did not start`);
+  // The server prints its address once it listens; waiting for that line works for http and https alike.
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server on port ${port} did not start within 20 s`)), 20_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /at (https?:\/\/[^/\s]+)\//.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server on port ${port} exited with ${code}`));
+    });
+  }).catch((e: unknown) => {
+    child.kill();
+    throw e;
+  });
+  child.stdout?.resume();
+  return { url, stop: () => child.kill() };
 }
