@@ -1,13 +1,26 @@
-import { Suspense, use } from 'react';
+import { memo, Suspense, use, useEffect, useSyncExternalStore } from 'react';
 import type { Block } from './generated/config-types.ts';
 import { BlockBoundary } from './BlockBoundary.tsx';
 import { blockCache, isRegistered } from './lib/blocks.ts';
+import { blockGate, blockHydrated, SLOT_ATTRIBUTE } from './lib/deferred-blocks.ts';
 import { Spinner } from './ui/Spinner.tsx';
 import styles from './renderer.module.css';
 
-function BlockSlot({ block }: { block: Block }) {
-  // Preloaded before hydration and on the server, so this is synchronous there; suspends only on client navigation.
+const noSubscription = () => () => {};
+/** True while React hydrates server HTML (it reads the server snapshot then), false on client renders. */
+const useHydrating = () => useSyncExternalStore(noSubscription, () => false, () => true);
+
+function BlockSlot({ block, index }: { block: Block; index: number }) {
+  // While the opened page hydrates, a block below the first screen waits (as its prerendered HTML) until it is
+  // needed; see lib/deferred-blocks.ts. Elsewhere the chunk is preloaded, or this suspends on client navigation.
+  const hydrating = useHydrating();
+  const gate = hydrating ? blockGate(index) : undefined;
+  if (gate) use(gate);
   const Component = use(blockCache.load(block.type));
+  useEffect(() => {
+    if (hydrating) blockHydrated(index);
+    // Only the commit of the hydrating render counts; the re-render that follows it changes nothing here.
+  }, [index]);
   return <Component {...block} />;
 }
 
@@ -20,22 +33,32 @@ function UnknownBlock({ type }: { type: string }) {
   );
 }
 
-export function Blocks({ blocks }: { blocks: Block[] }) {
-  return blocks.map((block, i) => (
-    <BlockBoundary key={`${i}-${block.type}`} label={`${block.type} (block ${i + 1})`} onRetry={() => blockCache.reset()}>
-      {isRegistered(block.type) ? (
-        <Suspense
-          fallback={
-            <div className={styles['block-loading']}>
-              <Spinner />
-            </div>
-          }
-        >
-          <BlockSlot block={block} />
-        </Suspense>
-      ) : (
-        <UnknownBlock type={block.type} />
-      )}
-    </BlockBoundary>
-  ));
-}
+/**
+ * Memoised: a block still sleeping as server HTML that received new props would be re-rendered on the client
+ * (spinner, then fresh markup) instead of hydrated. The page's block list never changes identity.
+ */
+export const Blocks = memo(function Blocks({ blocks }: { blocks: Block[] }) {
+  return blocks.map((block, i) => {
+    const id = (block as { id?: unknown }).id;
+    return (
+      // display: contents, so the wrapper changes no layout; it marks where a block sits for deferred hydration.
+      <div key={`${i}-${block.type}`} className={styles.slot} {...{ [SLOT_ATTRIBUTE]: i }} data-block={block.type} data-block-id={typeof id === 'string' ? id : undefined}>
+        <BlockBoundary label={`${block.type} (block ${i + 1})`} onRetry={() => blockCache.reset()}>
+          {isRegistered(block.type) ? (
+            <Suspense
+              fallback={
+                <div className={styles['block-loading']}>
+                  <Spinner />
+                </div>
+              }
+            >
+              <BlockSlot block={block} index={i} />
+            </Suspense>
+          ) : (
+            <UnknownBlock type={block.type} />
+          )}
+        </BlockBoundary>
+      </div>
+    );
+  });
+});

@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App.tsx';
-import { preloadRoute } from './lib/routes.ts';
+import { planBlockHydration } from './lib/deferred-blocks.ts';
+import { preloadPage } from './lib/routes.ts';
 import './styles/global.css';
 
 const container = document.getElementById('app');
@@ -16,12 +17,11 @@ const app = (
   </StrictMode>
 );
 
-// Hydrate at once: React attaches its event listeners to the root now, so a click that lands before a block's
-// chunk has arrived is replayed once that block hydrates instead of being lost. The route's chunks load in
-// parallel (they are modulepreloaded); until they arrive their prerendered HTML stays as it is.
-const route = preloadRoute(window.location.pathname).catch(() => undefined);
+// Hydrate at once. The page's chunk and the first screen's blocks load in parallel (modulepreloaded); blocks
+// further down load when they come near (lib/deferred-blocks.ts). Until then each stays as prerendered HTML.
+const route = Promise.all([preloadPage(window.location.pathname), planBlockHydration(container)]).catch(() => undefined);
 if (container.hasChildNodes()) hydrateRoot(container, app);
 else createRoot(container).render(app);
-// Lets tests and monitoring tell a hydrated page from a static one: set once the route's chunks are in and
-// React has had a frame to hydrate them.
+// Lets tests and monitoring tell a hydrated page from a static one: set once the page's and the first screen's
+// chunks are in and React has had a frame to hydrate them.
 void route.then(() => requestAnimationFrame(() => setTimeout(() => (document.documentElement.dataset.hydrated = 'true'))));

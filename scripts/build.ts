@@ -58,8 +58,11 @@ const written: { route: string; html: string; index: boolean }[] = [];
 
 async function prerender(url: string, route: string | null, file: string) {
   const r = await server.render(url);
-  const keys = [CLIENT_ENTRY, ...(r.slug ? [pageChunkKey(r.slug) ?? ''] : []), ...r.blockTypes.map(blockKey)].filter(Boolean);
-  const assets = collectAssets(manifest, keys);
+  const pageKeys = [CLIENT_ENTRY, ...(r.slug ? [pageChunkKey(r.slug) ?? ''] : [])].filter(Boolean);
+  // Every block's styles are on the page from the start, but only the first block's code is preloaded: the
+  // browser decides which other blocks are on the first screen and fetches them (renderer/lib/deferred-blocks.ts).
+  const assets = collectAssets(manifest, [...pageKeys, ...r.blockTypes.map(blockKey)].filter(Boolean));
+  const preloaded = collectAssets(manifest, [...pageKeys, ...r.blockTypes.slice(0, 1).map(blockKey)].filter(Boolean));
   const entryFile = manifest[CLIENT_ENTRY].file;
   // A page's CSS is a few KB: inlining it saves a round trip before first paint on a slow phone.
   const cssText = assets.css.map((c) => readFileSync(join(dist, c), 'utf8')).join('\n');
@@ -72,7 +75,7 @@ async function prerender(url: string, route: string | null, file: string) {
     siteName: project!.site.name,
     index: r.index,
     entry: entryFile,
-    preload: assets.js.filter((f) => f !== entryFile),
+    preload: preloaded.js.filter((f) => f !== entryFile),
     css: inline ? [] : assets.css,
     inlineCss: inline ? cssText : undefined,
     inlinedFiles: inline ? assets.css : [],

@@ -1,7 +1,21 @@
 import { loadChunk } from './with-timeout.ts';
 
 /** A promise carrying its outcome the way React's use() reads it, so a settled one never suspends. */
-type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+export type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+/** Marks `promise` with its outcome as soon as it settles (before any later-registered callback runs). */
+export function track<T>(promise: Promise<T>): TrackedPromise<T> {
+  const tracked: TrackedPromise<T> = promise;
+  tracked.then(
+    (v) => {
+      Object.assign(tracked, { status: 'fulfilled', value: v });
+    },
+    (e: unknown) => {
+      Object.assign(tracked, { status: 'rejected', reason: e });
+    },
+  );
+  return tracked;
+}
 
 /**
  * Loads each chunk once and remembers the result, so a chunk loaded before hydration
@@ -21,18 +35,12 @@ export class ChunkCache<T> {
   load(key: string): Promise<T> {
     let p = this.promises.get(key);
     if (!p) {
-      const tracked: TrackedPromise<T> = loadChunk(key, () => this.loader(key)).then((v) => {
-        this.values.set(key, v);
-        return v;
-      });
-      // Registered first, so the outcome is recorded before any awaiting code resumes.
-      tracked.then(
-        (v) => {
-          Object.assign(tracked, { status: 'fulfilled', value: v });
-        },
-        (e: unknown) => {
-          Object.assign(tracked, { status: 'rejected', reason: e });
-        },
+      // Tracked first, so the outcome is recorded before any awaiting code resumes.
+      const tracked = track(
+        loadChunk(key, () => this.loader(key)).then((v) => {
+          this.values.set(key, v);
+          return v;
+        }),
       );
       // A failed promise stays cached until reset(): React's use() must see the same promise again to surface the error.
       p = tracked;

@@ -1,0 +1,158 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page, Route } from '@playwright/test';
+import { test, expect, hydrated } from './fixtures.ts';
+
+/**
+ * Blocks below the first screen hydrate when needed (renderer/lib/deferred-blocks.ts). These tests hold a
+ * block's chunk back with page.route to act on the block while it is still server HTML, then let it through.
+ */
+
+const DIST = join(process.cwd(), process.env.SITEWRIGHT_DIST ?? 'dist');
+/** Issue 6: JavaScript loaded before interaction on a content route, gzip (KB of 1,024 bytes, as the audit prints). */
+const JS_BUDGET = 100 * 1024;
+
+const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+const chunkOf = (folder: string) => manifest[`blocks/${folder}/index.tsx`].file;
+const gzipSize = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+
+/** Every prerendered route but the ones that leave at once (the referral redirect, the scheduler without details). */
+function routes(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) {
+        if (e.name !== 'assets' && e.name !== '.vite') walk(join(dir, e.name));
+      } else if (e.name.endsWith('.html') && e.name !== '404.html') {
+        const rel = relative(DIST, join(dir, e.name)).replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
+        out.push(`/${rel}`);
+      }
+    }
+  };
+  walk(DIST);
+  return out.filter((r) => !r.includes('/_') && r !== '/schedule-call-calendly').sort();
+}
+
+function scriptsRequested(page: Page): Set<string> {
+  const seen = new Set<string>();
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.hostname === '127.0.0.1' && u.pathname.endsWith('.js')) seen.add(u.pathname.slice(1));
+  });
+  return seen;
+}
+
+/** Holds one chunk until release() is called. */
+async function hold(page: Page, file: string) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((r) => (release = r));
+  let requested = false;
+  await page.route(`**/${file}`, async (route: Route) => {
+    requested = true;
+    await released;
+    await route.fallback();
+  });
+  return { release, requested: () => requested };
+}
+
+test('the routes under test are the prerendered ones', () => {
+  expect(routes()).toEqual(expect.arrayContaining(['/', '/owner', '/referral', '/pricing/enterprise', '/contact']));
+});
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 768 }]) {
+  test(`at ${viewport.width} px every route loads at most 100 KB of JavaScript (gzip) before any interaction`, async ({ page, consoleProblems }) => {
+    await page.setViewportSize(viewport);
+    // /doctor asks the identity service whether it answers; here it does.
+    await page.route('https://iam.buildpad.example/**', (route) => route.fulfill({ status: 200, body: '{}' }));
+    const figures: string[] = [];
+    for (const route of routes()) {
+      const seen = scriptsRequested(page);
+      await page.goto(route);
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      const bytes = [...seen].reduce((sum, f) => sum + gzipSize(f), 0);
+      figures.push(`${route} ${(bytes / 1024).toFixed(1)} KB`);
+      expect(bytes, `${route}: ${[...seen].join(', ')}`).toBeLessThanOrEqual(JS_BUDGET);
+      page.removeAllListeners('request');
+    }
+    console.log(`${viewport.width} px: ${figures.join(' · ')}`);
+    expect(consoleProblems).toEqual([]);
+  });
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a block below the first screen loads its code only when scrolled near', async ({ page, consoleProblems }) => {
+    const seen = scriptsRequested(page);
+    await page.goto('/');
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(seen.has(chunkOf('Hero'))).toBe(true);
+    expect(seen.has(chunkOf('Faq'))).toBe(false);
+    expect(seen.has(chunkOf('CtaBanner'))).toBe(false);
+    // Still all there as HTML, links working.
+    await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeAttached();
+
+    const faq = page.waitForRequest((r) => r.url().endsWith(chunkOf('Faq')));
+    await page.getByRole('heading', { name: 'Frequently asked questions' }).scrollIntoViewIfNeeded();
+    await faq;
+    const question = page.getByRole('button', { name: 'Can I really manage my construction project remotely?' });
+    await question.click();
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    expect(consoleProblems).toEqual([]);
+  });
+
+  test('a click that reaches a block before its code does takes effect once it has arrived', async ({ page, consoleProblems }) => {
+    const faq = await hold(page, chunkOf('Faq'));
+    await page.goto('/');
+    await hydrated(page);
+    const question = page.getByRole('button', { name: 'Can I really manage my construction project remotely?' });
+    await question.click();
+    expect(faq.requested()).toBe(true);
+    await expect(question).toHaveAttribute('aria-expanded', 'false');
+    faq.release();
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    // One click, one toggle: the replayed click did not also pass through to the sleeping markup.
+    await page.waitForTimeout(300);
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    expect(consoleProblems).toEqual([]);
+  });
+
+  test('a choice made in a block before its code arrives is what the block shows once hydrated', async ({ page, consoleProblems }) => {
+    const comparison = await hold(page, chunkOf('PlanComparison'));
+    await page.goto('/pricing/enterprise');
+    await hydrated(page);
+    const table = page.getByRole('table');
+    const picker = page.getByRole('combobox', { name: 'Show plan' });
+    await picker.selectOption('Pro');
+    expect(comparison.requested()).toBe(true);
+    comparison.release();
+    const visibleHeaders = () => table.getByRole('columnheader').filter({ visible: true }).allTextContents();
+    await expect.poll(visibleHeaders).toEqual(['Features', 'Pro']);
+    await expect(picker.locator('option:checked')).toHaveText('Pro');
+    expect(consoleProblems).toEqual([]);
+  });
+
+  test('a link to a dialog whose block has not loaded yet opens it once it has', async ({ page, consoleProblems }) => {
+    // The player itself is not under test: its script arrives and does nothing.
+    await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) =>
+      route.fulfill(route.request().url().includes('/iframe_api') ? { contentType: 'text/javascript', body: '' } : { contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+    );
+    const dialogChunk = await hold(page, chunkOf('VideoDialog'));
+    await page.goto('/referral');
+    await hydrated(page);
+    expect(dialogChunk.requested()).toBe(false);
+    await page.getByRole('button', { name: 'How our referral works' }).click();
+    expect(dialogChunk.requested()).toBe(true);
+    const dialog = page.getByRole('dialog', { name: 'Referral Video' });
+    await expect(dialog).toBeHidden();
+    dialogChunk.release();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'How our referral works' })).toBeFocused();
+    expect(consoleProblems).toEqual([]);
+  });
+});
