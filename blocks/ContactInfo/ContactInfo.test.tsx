@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ContactInfo from './index.tsx';
@@ -6,6 +6,7 @@ import example from './example.json';
 import type { ContactInfoBlock } from '../../renderer/generated/config-types.ts';
 import { formFile } from '../../tests/unit/forms/helpers.ts';
 import { enter, renderInPage } from '../../tests/unit/forms/render.tsx';
+import { loadFormEngine } from '../../renderer/forms/engine.ts';
 
 // A whole rjsf form in jsdom is slow on a busy shared 2-core machine; vitest's default 5 s per test is no spec limit.
 vi.setConfig({ testTimeout: 30_000 });
@@ -16,6 +17,12 @@ vi.mock('virtual:sitewright/forms/validators', async () => {
 });
 
 const block = example as ContactInfoBlock;
+
+// The form engine is its own chunk, fetched when a form is first needed (a spinner stands in meanwhile);
+// these tests are about the form itself, so it is in memory before each renders.
+beforeAll(async () => {
+  await loadFormEngine();
+});
 const forms = { contact: formFile('contact') };
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {

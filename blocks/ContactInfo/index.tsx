@@ -1,5 +1,5 @@
 import type { ContactInfoBlock, FormConfig } from '../../renderer/generated/config-types.ts';
-import { FormRenderer } from '../../renderer/forms/FormRenderer.tsx';
+import { LazyFormRenderer } from '../../renderer/forms/LazyFormRenderer.tsx';
 import { useFragment } from '../../renderer/lib/site-context.tsx';
 import { ButtonLink } from '../../renderer/ui/Button.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
@@ -10,7 +10,7 @@ function ContactForm({ form, heading }: { form: string; heading?: string }) {
   return (
     <div className={styles.card}>
       {heading && <h2 className={styles['card-title']}>{heading}</h2>}
-      <FormRenderer formId={form} config={config} />
+      <LazyFormRenderer formId={form} config={config} />
     </div>
   );
 }

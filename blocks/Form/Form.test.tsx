@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
@@ -11,6 +11,7 @@ import { compiledFunctions, formFile } from '../../tests/unit/forms/helpers.ts';
 import { enter } from '../../tests/unit/forms/render.tsx';
 import { renderInPage } from '../../tests/unit/forms/render.tsx';
 import { readStore } from '../../renderer/forms/store.ts';
+import { loadFormEngine } from '../../renderer/forms/engine.ts';
 
 // A whole rjsf form in jsdom is slow on a busy shared 2-core machine; vitest's default 5 s per test is no spec limit.
 vi.setConfig({ testTimeout: 30_000 });
@@ -24,6 +25,12 @@ vi.mock('virtual:sitewright/forms/validators', async () => {
 });
 
 const block = example as FormBlock;
+
+// The form engine is its own chunk, fetched when a form is first needed (a spinner stands in meanwhile);
+// these tests are about the form itself, so it is in memory before each renders.
+beforeAll(async () => {
+  await loadFormEngine();
+});
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import type { FormBlock, FormConfig } from '../../renderer/generated/config-types.ts';
-import { FormRenderer } from '../../renderer/forms/FormRenderer.tsx';
+import { LazyFormRenderer } from '../../renderer/forms/LazyFormRenderer.tsx';
 import { useFragment } from '../../renderer/lib/site-context.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
 import styles from './styles.module.css';
@@ -32,7 +32,7 @@ export default function FormSection({ id, eyebrow, heading, headingLevel = 2, te
         )}
         <div className={styles.card}>
           {formHeading && <h2 className={styles['card-title']}>{formHeading}</h2>}
-          <FormRenderer formId={form} config={config} />
+          <LazyFormRenderer formId={form} config={config} />
         </div>
       </div>
     </section>

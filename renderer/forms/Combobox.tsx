@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { exactCountry, findCountry, searchCountries, type Country } from './countries.ts';
 import styles from './forms.module.css';
 
@@ -38,6 +38,7 @@ export function CountryCombobox({ id, value, onChange, onBlur, onFocus, display,
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listRef = useRef<HTMLUListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const options = useMemo(() => searchCountries(query ?? '', { dial }), [query, dial]);
   const optionId = (i: number) => `${listId}-o${i}`;
 
@@ -46,6 +47,17 @@ export function CountryCombobox({ id, value, onChange, onBlur, onFocus, display,
     // Keep the highlighted option visible while arrowing through a long list.
     document.getElementById(optionId(active))?.scrollIntoView?.({ block: 'nearest' });
   }, [open, active]);
+
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    // Hydrated over server markup the visitor is typing into (inline forms hydrate on first use): keep their
+    // text as the search, with the list open as typing would have left it.
+    if (input && input === document.activeElement && input.value !== input.defaultValue) {
+      setQuery(input.value);
+      setOpen(true);
+      setActive(input.value ? 0 : -1);
+    }
+  }, []);
 
   const openList = (at?: number) => {
     setOpen(true);
@@ -67,6 +79,7 @@ export function CountryCombobox({ id, value, onChange, onBlur, onFocus, display,
       <div className={`${styles['combo-box']} ${invalid ? styles.invalid : ''}`}>
         {prefix}
         <input
+          ref={inputRef}
           id={id}
           type="text"
           role="combobox"

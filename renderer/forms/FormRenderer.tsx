@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
@@ -6,9 +6,11 @@ import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/valid
 import validatorLoaders from 'virtual:sitewright/forms/validators';
 import type { FormConfig, FormNotice } from '../generated/config-types.ts';
 import { resolveHref } from '../lib/href.ts';
+import type { MissedInteraction } from '../lib/interaction-gate.ts';
 import { useSite } from '../lib/site-context.tsx';
 import { Button } from '../ui/Button.tsx';
 import { createTransformErrors, messagesByField } from './messages.ts';
+import { takeOverScreen } from './resume.ts';
 import { buildPayload, defaultsOf, type FormValues } from './payload.ts';
 import { saveStore } from './store.ts';
 import { failureText, sendForm, successText } from './submit.ts';
@@ -30,6 +32,12 @@ export interface FormRendererProps {
   fetchImpl?: typeof fetch;
   /** Put the cursor in the first field once shown (a dialog or a panel the visitor just opened). */
   autoFocus?: boolean;
+  /**
+   * Set when the form hydrates over server markup the visitor may already have used (see LazyFormRenderer):
+   * called once on hydration, it hands over what the form missed; the form then adopts what is on screen,
+   * the fields left, and a submit that was held back.
+   */
+  resume?: () => MissedInteraction;
 }
 
 /** Stands in until the form's validator chunk arrives; flat form schemas never ask it anything while rendering. */
@@ -77,7 +85,7 @@ function toErrorSchema(messages: Record<string, string>, shown: ReadonlySet<stri
  * "validateOn"; submitting shows them all and moves focus to the first field in error. One request at a
  * time; on any failure the visitor's input stays.
  */
-export function FormRenderer({ formId, config, onClose, dialogToastContainer, loadValidator, fetchImpl, autoFocus = false }: FormRendererProps) {
+export function FormRenderer({ formId, config, onClose, dialogToastContainer, loadValidator, fetchImpl, autoFocus = false, resume }: FormRendererProps) {
   const site = useSite();
   const navigate = useNavigate();
   const schema = config.schema as RJSFSchema;
@@ -121,6 +129,23 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
       cancelAnimationFrame(frame);
     };
   }, []);
+
+  const [heldSubmit, setHeldSubmit] = useState(false);
+  useLayoutEffect(() => {
+    if (!resume || !formRef.current) return;
+    // Before the first paint of the hydrated form: state must match the screen before anything re-renders the
+    // inputs (a controlled input with a stale value would overwrite what the visitor typed).
+    const missed = resume();
+    const taken = takeOverScreen(formRef.current, config, uiSchema, idPrefix, data, missed, mode);
+    if (fields.some((f) => taken.data[f] !== data[f])) setData(taken.data);
+    if (taken.shown.length) setShown((s) => new Set([...s, ...taken.shown]));
+    if (missed.submitted) setHeldSubmit(true);
+  }, []);
+  useEffect(() => {
+    if (!heldSubmit) return;
+    setHeldSubmit(false);
+    void submit();
+  }, [heldSubmit]);
 
   const check = (v: ValidatorType, values: FormValues) => messagesByField(v.validateFormData(values, schema, undefined, transformErrors, uiSchema).errors, config.schema);
   const messages = useMemo(() => (validator ? check(validator, data) : {}), [validator, data]);

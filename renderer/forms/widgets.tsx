@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { CountryCombobox } from './Combobox.tsx';
-import { countryForNumber, findCountry } from './countries.ts';
+import { countryForNumber, findCountry, type Country } from './countries.ts';
 import styles from './forms.module.css';
 
 /** What widgets need from the form beyond their own value (the phone widget also sets its country field). */
@@ -154,18 +154,30 @@ export function nationalPart(value: unknown, dialCode: string | undefined): stri
  * A phone number with a dial-code picker. The field's value is the international number ("+1 306 555 0100");
  * the picker's country is kept in a sibling field (ui:options.countryField) so it can be sent on its own.
  */
+// A number typed with its own "+" is already international: keep it as typed and let it pick the country.
+const composePhone = (dial: string | undefined, number: string) => (number.trim() === '' ? undefined : dial && !number.trim().startsWith('+') ? `+${dial} ${number}` : number);
+
+/**
+ * The field values that typing `typed` into a phone widget gives: the number, plus the country field when the
+ * number's own "+<dial code>" names another country.
+ */
+export function phoneFields(typed: string, field: string, countryField: string | undefined, country: Country | undefined): Record<string, unknown> {
+  const value = composePhone(country?.dialCode, typed);
+  const match = typed.trim().startsWith('+') && countryField ? countryForNumber(typed, country?.code) : undefined;
+  return match && countryField && match.code !== country?.code ? { [countryField]: match.code, [field]: value } : { [field]: value };
+}
+
+export const phoneCountryField = (options: WidgetProps['options'] | Record<string, unknown> | undefined) => (typeof options?.countryField === 'string' ? options.countryField : undefined);
+
 function PhoneWidget(p: WidgetProps) {
   const ctx = p.registry.formContext as FormContext;
-  const countryField = typeof p.options.countryField === 'string' ? p.options.countryField : undefined;
+  const countryField = phoneCountryField(p.options);
   const country = findCountry(countryField ? ctx.data[countryField] : undefined);
   const national = nationalPart(p.value, country?.dialCode);
-  // A number typed with its own "+" is already international: keep it as typed and let it pick the country.
-  const compose = (dial: string | undefined, number: string) => (number.trim() === '' ? undefined : dial && !number.trim().startsWith('+') ? `+${dial} ${number}` : number);
   const onNumber = (typed: string) => {
-    const value = compose(country?.dialCode, typed);
-    const match = typed.trim().startsWith('+') && countryField ? countryForNumber(typed, country?.code) : undefined;
-    if (match && countryField && match.code !== country?.code) ctx.setFields({ [countryField]: match.code, [p.name]: value });
-    else p.onChange(value);
+    const fields = phoneFields(typed, p.name, countryField, country);
+    if (Object.keys(fields).length > 1) ctx.setFields(fields);
+    else p.onChange(fields[p.name]);
   };
   const invalid = Boolean(p.rawErrors?.length);
   return (
@@ -183,7 +195,7 @@ function PhoneWidget(p: WidgetProps) {
           const next = findCountry(code);
           // Keep the last country if the picker is cleared: a phone number always has one.
           if (!next || !countryField) return;
-          ctx.setFields({ [countryField]: next.code, [p.name]: compose(next.dialCode, national) });
+          ctx.setFields({ [countryField]: next.code, [p.name]: composePhone(next.dialCode, national) });
         }}
         listLabel="Country calling codes"
         disabled={p.disabled || p.readonly}
