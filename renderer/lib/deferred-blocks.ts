@@ -14,8 +14,11 @@ import { track, type TrackedPromise } from './chunk-cache.ts';
 
 /** The attribute Blocks puts on each block's wrapper: its position on the page. */
 export const SLOT_ATTRIBUTE = 'data-slot';
-/** How far below the viewport a block starts loading, so it is usually ready before it is seen. */
-const ROOT_MARGIN = '0px 0px 25% 0px';
+/**
+ * A block wakes once any of it is on screen. It is already drawn by then (it is prerendered HTML), so waking
+ * earlier would only move code into "before interaction"; anything the visitor does first is held anyway.
+ */
+const ROOT_MARGIN = '0px';
 /** Signs a visitor is about to use a block, or already is (a field changed by script or autofill). */
 const WAKE_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'input', 'change'];
 /** Keys whose effect a block implements itself; Enter and Space on a button arrive as clicks. */
