@@ -88,14 +88,21 @@ function hold(event: Event): void {
  * needed. Returns when the first screen's blocks have their code. Call once, before hydrating.
  */
 export function planBlockHydration(root: HTMLElement): Promise<void> {
+  let firstReport = () => {};
+  const reported = new Promise<void>((resolve) => (firstReport = resolve));
+  // The observer's first report says which blocks are on the first screen. It comes with the next frame, from
+  // the layout the browser does anyway: measuring here would force that layout inside this script's task.
   const observer = 'IntersectionObserver' in window
     ? new IntersectionObserver((entries) => {
         for (const e of entries) {
-          if (!e.isIntersecting) continue;
-          observer?.unobserve(e.target);
           const slot = slotOf(e.target);
-          if (slot) wake(slot);
+          const box = e.boundingClientRect;
+          // Zero-size: nothing to scroll to (e.g. a block that draws only once it runs), so it cannot wait for that.
+          if (!slot || !(e.isIntersecting || (box.width === 0 && box.height === 0))) continue;
+          observer?.unobserve(e.target);
+          wake(slot);
         }
+        firstReport();
       }, { rootMargin: ROOT_MARGIN })
     : undefined;
   for (const element of root.querySelectorAll<HTMLElement>(`[${SLOT_ATTRIBUTE}]`)) {
@@ -103,18 +110,17 @@ export function planBlockHydration(root: HTMLElement): Promise<void> {
     const ready = track(new Promise<void>((resolve) => (open = resolve)));
     const slot: Slot = { element, type: element.dataset.block ?? '', ready, open: () => open(), woken: false, hydrated: false, replays: [] };
     slots.set(Number(element.getAttribute(SLOT_ATTRIBUTE)), slot);
-    // The wrapper is display: contents; its first child is the block's box.
-    const box = element.firstElementChild?.getBoundingClientRect();
-    const onFirstScreen = box ? box.top < window.innerHeight && box.bottom > 0 : false;
-    const invisible = !box || (box.width === 0 && box.height === 0);
     if (dialogTypes.has(slot.type)) continue; // woken by openDialog() when a link asks for it
-    if (onFirstScreen || invisible || !observer) wake(slot);
-    else observer.observe(element.firstElementChild as Element);
+    // The wrapper is display: contents; its first child is the block's box.
+    const box = element.firstElementChild;
+    if (box && observer) observer.observe(box);
+    else wake(slot);
   }
+  if (!observer) firstReport();
   // On window, capturing: runs before React's listeners on the root, which stop the propagation of events
   // aimed at content they cannot hydrate yet.
   for (const type of [...WAKE_EVENTS, 'click', 'keydown', 'submit']) window.addEventListener(type, hold, { capture: true, passive: false });
-  return Promise.all([...slots.values()].filter((s) => s.woken).map((s) => s.ready)).then(() => undefined);
+  return reported.then(() => Promise.all([...slots.values()].filter((s) => s.woken).map((s) => s.ready))).then(() => undefined);
 }
 
 /** For Blocks while hydrating: what block `index` waits for before it may hydrate (nothing once it has). */
