@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join, relative, basename } from 'node:path';
-import Ajv, { type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, basename } from 'node:path';
+import type { default as Ajv, KeywordCxt, ValidateFunction } from 'ajv';
 import type { Diagnostic } from './diagnostics.ts';
 import { locate, locateOffset, parseJsonSource, type JsonSource } from './json-source.ts';
 import { explainSchemaError } from './explain.ts';
@@ -11,6 +11,8 @@ import { blockRegistry } from '../../blocks/registry.ts';
 import type { FormConfig, PageConfig, SiteConfig } from '../../renderer/generated/config-types.ts';
 import { applyEnvOverrides } from './env.ts';
 import { checkFormFile } from '../../renderer/forms/check.ts';
+
+const require = createRequire(import.meta.url);
 
 /** A folder of config files that share one schema. Everything but pages is a fragment that pages reference by file name. */
 export interface Collection {
@@ -84,7 +86,11 @@ const CONFIG_DIR = 'site.config';
 /** Same rule as "route" in schemas/defs.schema.json. */
 const ROUTE_PATTERN = /^\/([a-z0-9-]+|:[a-zA-Z]+)?(\/([a-z0-9-]+|:[a-zA-Z]+))*$/;
 
-let collecting: { fragments: FragmentRef[]; links: LinkRef[] } | null = null;
+/** What validating one file collects: the fragment references and links found where the schemas mark them. */
+interface Refs {
+  fragments: FragmentRef[];
+  links: LinkRef[];
+}
 
 function schemaFiles(root: string): string[] {
   const schemaDir = join(root, 'schemas');
@@ -110,27 +116,35 @@ function customKeywords(schemas: unknown[]): string[] {
   return [...found];
 }
 
+/**
+ * The one place ajv is set up. Its source is part of the key of the compiled validators cached on disk, so a change
+ * here can never be answered by validators compiled the old way.
+ */
 function buildAjv(schemas: unknown[]): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
+  // Loaded here, not at start-up: with the compiled validators cached on disk, a run does not need ajv's compiler.
+  const { default: AjvClass, _, str, Name } = require('ajv') as typeof import('ajv');
+  const addFormats = require('ajv-formats') as typeof import('ajv-formats').default;
+  const ajv = new AjvClass({
+    allErrors: true,
+    strict: true,
+    allowUnionTypes: true,
+    verbose: true,
+    // The validator is called with the Refs collector as `this`, which the two keywords below fill in.
+    passContext: true,
+    // Keep each validator's source (and the schemas its error objects point at) so it can be saved as a module.
+    code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
+  });
   addFormats(ajv);
   ajv.addVocabulary(['tsType', ...new Set(['x-ui', 'x-collection', ...customKeywords(schemas)])]);
   // Records references while validating, so cross-file checks reuse the schema's own knowledge of where links and fragments are.
-  ajv.addKeyword({
-    keyword: 'x-fragment',
-    schemaType: 'string',
-    validate: (kind: string, data: unknown, _s?: unknown, cxt?: { instancePath: string }) => {
-      if (collecting && typeof data === 'string') collecting.fragments.push({ kind, id: data, path: cxt?.instancePath ?? '' });
-      return true;
-    },
-  });
-  ajv.addKeyword({
-    keyword: 'x-link',
-    schemaType: 'boolean',
-    validate: (_on: boolean, data: unknown, _s?: unknown, cxt?: { instancePath: string }) => {
-      if (collecting && typeof data === 'string') collecting.links.push({ href: data, path: cxt?.instancePath ?? '' });
-      return true;
-    },
-  });
+  // Generated code rather than a callback, so the saved validators need nothing from this module.
+  const refs = new Name('this');
+  const instancePath = new Name('instancePath');
+  const collect = (list: 'fragments' | 'links', item: (cxt: KeywordCxt, path: ReturnType<typeof str>) => ReturnType<typeof _>) => (cxt: KeywordCxt) => {
+    cxt.gen.if(_`${refs} && ${refs}.sitewrightRefs && typeof ${cxt.data} == "string"`, () => cxt.gen.code(_`${refs}.sitewrightRefs.${new Name(list)}.push(${item(cxt, str`${instancePath}${cxt.it.errorPath}`)})`));
+  };
+  ajv.addKeyword({ keyword: 'x-fragment', schemaType: 'string', code: collect('fragments', (cxt, path) => _`{kind: ${cxt.schema as string}, id: ${cxt.data}, path: ${path}}`) });
+  ajv.addKeyword({ keyword: 'x-link', schemaType: 'boolean', code: collect('links', (cxt, path) => _`{href: ${cxt.data}, path: ${path}}`) });
   for (const schema of schemas) ajv.addSchema(schema as object);
   return ajv;
 }
@@ -139,35 +153,126 @@ export function createAjv(root: string): Ajv {
   return buildAjv(schemaFiles(root).map((f) => JSON.parse(readFileSync(f, 'utf8'))));
 }
 
-// Compiling the schemas is most of the validator's time; reuse them until a schema file changes.
-interface SchemaSet { key: string; ajv: Ajv; schemas: Record<string, unknown>; problems: Diagnostic[] }
+/** Runs a validator and collects the references it meets. */
+function validateWithRefs(validate: ValidateFunction, data: unknown, refs: Refs): boolean {
+  return validate.call({ sitewrightRefs: refs }, data) as boolean;
+}
+
+/**
+ * The compiled schemas. Compiling them is most of a cold run's time, so they are reused in memory until a schema file
+ * changes, and saved to disk as a module (ajv's standalone code) that later processes load instead of compiling.
+ */
+interface SchemaSet {
+  key: string;
+  /** The validator for a schema file name such as "page.schema.json"; undefined if there is no such schema; throws what ajv throws about a broken schema. */
+  validator: (schemaName: string) => ValidateFunction | undefined;
+  schemas: Record<string, unknown>;
+  problems: Diagnostic[];
+}
 let ajvCache: SchemaSet | null = null;
+
+/** The folder for saved validators: next to the installed ajv, whose runtime helpers they require. */
+function validatorCacheDir(): string | undefined {
+  try {
+    return join(dirname(dirname(require.resolve('ajv/package.json'))), '.cache', 'sitewright', 'validators');
+  } catch {
+    return undefined;
+  }
+}
 
 function cachedAjv(root: string): SchemaSet {
   const files = schemaFiles(root);
   const texts = files.map((f) => readFileSync(f, 'utf8'));
-  const key = createHash('sha1').update(root).update(files.join('\n')).update(texts.join('\0')).digest('hex');
-  if (ajvCache?.key !== key) {
-    const schemas: Record<string, unknown> = {};
-    const problems: Diagnostic[] = [];
-    files.forEach((f, i) => {
-      const rel = relative(root, f).split('\\').join('/');
-      // A half-written schema must not crash the validator: it becomes one error on that file.
-      const src = parseJsonSource(rel, texts[i]);
-      const e = src.syntaxErrors[0];
-      if (e) problems.push({ file: rel, ...locateOffset(src, e.offset, e.length), path: '', code: 'schema-syntax', severity: 'error', message: `This schema is not valid JSON: ${e.message}`, suggestion: e.suggestion });
-      else schemas[relative(join(root, 'schemas'), f).split('\\').join('/')] = src.value;
-    });
-    let ajv: Ajv;
+  const hash = createHash('sha1').update(root).update(files.join('\n')).update(texts.join('\0'));
+  if (ajvCache?.key === hash.copy().digest('hex')) return ajvCache;
+  const schemas: Record<string, unknown> = {};
+  const problems: Diagnostic[] = [];
+  files.forEach((f, i) => {
+    const rel = relative(root, f).split('\\').join('/');
+    // A half-written schema must not crash the validator: it becomes one error on that file.
+    const src = parseJsonSource(rel, texts[i]);
+    const e = src.syntaxErrors[0];
+    if (e) problems.push({ file: rel, ...locateOffset(src, e.offset, e.length), path: '', code: 'schema-syntax', severity: 'error', message: `This schema is not valid JSON: ${e.message}`, suggestion: e.suggestion });
+    else schemas[relative(join(root, 'schemas'), f).split('\\').join('/')] = src.value;
+  });
+  const key = hash.digest('hex');
+  const used = ['site.schema.json', ...collectionsOf(schemas).map((c) => c.schema)].filter((name): name is string => name !== undefined && name in schemas);
+  const savedAs = savedKey(root, texts, used);
+  const saved = problems.length === 0 ? loadSavedValidators(savedAs) : undefined;
+  let ajv: Ajv | undefined;
+  const compiler = (): Ajv => {
+    if (ajv) return ajv;
     try {
       ajv = buildAjv(Object.values(schemas));
     } catch (err) {
       problems.push(schemaProblem(root, err));
       ajv = buildAjv([]);
     }
-    ajvCache = { key, ajv, schemas, problems };
+    return ajv;
+  };
+  if (!saved) {
+    compiler();
+    if (problems.length === 0) saveValidators(compiler(), savedAs, used);
   }
+  // A saved set holds every schema this run can ask for; compiling stays the answer for anything else.
+  ajvCache = { key, validator: (name) => saved?.[name] ?? compiler().getSchema(schemaId(name)), schemas, problems };
   return ajvCache;
+}
+
+/** Everything the saved validators depend on: the schemas (by name within schemas/), ajv's setup and versions. */
+function savedKey(root: string, texts: string[], used: string[]): string {
+  const version = (pkg: string) => (require(`${pkg}/package.json`) as { version: string }).version;
+  const names = schemaFiles(root).map((f) => relative(root, f));
+  return createHash('sha1')
+    .update(JSON.stringify([names, used, version('ajv'), version('ajv-formats'), buildAjv.toString(), validateWithRefs.toString()]))
+    .update(texts.join('\0'))
+    .digest('hex');
+}
+
+function loadSavedValidators(key: string): Record<string, ValidateFunction> | undefined {
+  const dir = validatorCacheDir();
+  if (!dir) return undefined;
+  const file = join(dir, `${key}.cjs`);
+  if (!existsSync(file)) return undefined;
+  try {
+    return require(file) as Record<string, ValidateFunction>;
+  } catch {
+    return undefined; // unreadable: compile instead, and save again
+  }
+}
+
+/** Saves the compiled validators when every schema compiles; a broken schema is left to be reported file by file. */
+function saveValidators(ajv: Ajv, key: string, used: string[]): void {
+  const dir = validatorCacheDir();
+  if (!dir || used.length === 0) return;
+  let code: string;
+  try {
+    const standaloneCode = require('ajv/dist/standalone') as typeof import('ajv/dist/standalone').default;
+    code = standaloneCode(ajv, Object.fromEntries(used.map((name) => [name, schemaId(name)])));
+  } catch {
+    return;
+  }
+  try {
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${key}.cjs`);
+    // Written aside and renamed, so a process running at the same time never loads half a file.
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, code);
+    renameSync(tmp, file);
+    pruneSavedValidators(dir, file);
+  } catch {
+    // A read-only install: validating still works, it just compiles every time.
+  }
+}
+
+/** Keeps the few most recent sets of saved validators (each schema edit makes a new one). */
+function pruneSavedValidators(dir: string, keep: string): void {
+  const old = readdirSync(dir)
+    .filter((f) => f.endsWith('.cjs') && join(dir, f) !== keep)
+    .map((f) => ({ f: join(dir, f), t: statSync(join(dir, f)).mtimeMs }))
+    .sort((a, b) => b.t - a.t)
+    .slice(7);
+  for (const { f } of old) rmSync(f, { force: true });
 }
 
 /** An error ajv throws about a schema (not about config), pinned on the schema file it names. */
@@ -198,8 +303,19 @@ export function collectionsOf(schemas: Record<string, unknown>): Collection[] {
   return out;
 }
 
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false; // missing, or a file on the way
+  }
+}
+
 /** The config folder as seen through the overlay: what the validator reads. */
 class ConfigFiles {
+  /** Whether each listed entry is a folder, as the listing said (saves a stat per file); unknown for links. */
+  private kinds = new Map<string, boolean>();
+
   constructor(
     readonly dir: string,
     private overlay: Record<string, string | null>,
@@ -224,8 +340,13 @@ class ConfigFiles {
   list(sub: string): string[] {
     const names = new Set<string>();
     const abs = sub ? this.real(sub) : this.dir;
-    if (existsSync(abs) && statSync(abs).isDirectory()) for (const n of readdirSync(abs)) names.add(n);
     const prefix = sub ? `${sub}/` : '';
+    if (isDirectory(abs)) {
+      for (const entry of readdirSync(abs, { withFileTypes: true })) {
+        names.add(entry.name);
+        if (entry.isDirectory() || entry.isFile()) this.kinds.set(`${prefix}${entry.name}`, entry.isDirectory());
+      }
+    }
     for (const [rel, text] of Object.entries(this.overlay)) {
       if (!rel.startsWith(prefix)) continue;
       const rest = rel.slice(prefix.length);
@@ -238,8 +359,7 @@ class ConfigFiles {
 
   isDir(rel: string): boolean {
     if (Object.keys(this.overlay).some((k) => k.startsWith(`${rel}/`) && this.overlay[k] !== null)) return true;
-    const abs = this.real(rel);
-    return existsSync(abs) && statSync(abs).isDirectory();
+    return this.kinds.get(rel) ?? isDirectory(this.real(rel));
   }
 }
 
@@ -255,7 +375,7 @@ export function loadProject(root: string, env: Record<string, string | undefined
   const files = new ConfigFiles(options.configDir ?? join(root, CONFIG_DIR), options.overlay ?? {});
   // Files are always reported as site.config/…, wherever the folder really is, so messages read the same in tests and previews.
   const shown = (rel: string) => `${CONFIG_DIR}/${rel}`;
-  const { ajv, schemas, problems } = cachedAjv(root);
+  const { validator, schemas, problems } = cachedAjv(root);
   diagnostics.push(...problems);
   const collections = collectionsOf(schemas);
 
@@ -272,7 +392,7 @@ export function loadProject(root: string, env: Record<string, string | undefined
   const validateFile = (rel: string, schemaName: string): Checked => {
     const src = parseJsonSource(shown(rel), files.read(rel));
     sources[src.file] = src.text;
-    const refs = { fragments: [] as FragmentRef[], links: [] as LinkRef[] };
+    const refs: Refs = { fragments: [], links: [] };
     if (src.syntaxErrors.length > 0) {
       for (const e of src.syntaxErrors) {
         diagnostics.push({ file: src.file, ...locateOffset(src, e.offset, e.length), path: '', message: e.message, suggestion: e.suggestion, code: 'syntax', severity: 'error' });
@@ -292,7 +412,7 @@ export function loadProject(root: string, env: Record<string, string | undefined
     }
     let validate: ValidateFunction | undefined;
     try {
-      validate = ajv.getSchema(schemaId(schemaName));
+      validate = validator(schemaName);
     } catch (err) {
       const problem = schemaProblem(root, err);
       if (!diagnostics.some((d) => d.code === 'schema-error' && d.message === problem.message)) diagnostics.push(problem);
@@ -302,13 +422,7 @@ export function loadProject(root: string, env: Record<string, string | undefined
       whole(`schemas/${schemaName}`, { code: 'schema-error', message: `The schema ${schemaName} is missing or could not be read, so ${src.file} cannot be checked.`, suggestion: 'Restore the schema file.' });
       return { src, ok: false, ...refs };
     }
-    collecting = refs;
-    let ok: boolean;
-    try {
-      ok = validate(src.value) as boolean;
-    } finally {
-      collecting = null;
-    }
+    const ok = validateWithRefs(validate, src.value, refs);
     if (!ok) {
       for (const d of explainSchemaError(validate.errors ?? [], src.value)) report(src, d);
     }
