@@ -33,9 +33,16 @@ export function main(args: string[], root: string): number {
   const projectRoot = resolve(option('root') ?? root);
   const configDir = option('config-dir');
 
+  const t0 = performance.now();
   const { project, diagnostics, sources } = loadProject(projectRoot, process.env, { configDir: configDir ? resolve(configDir) : undefined });
+  const t1 = performance.now();
   const errors = diagnostics.filter((d) => d.severity === 'error');
   printDiagnostics(diagnostics, format, projectRoot, project ? project.pages.length : 0, sources);
+  if (process.env.SITEWRIGHT_BENCH === '1') {
+    // For npm run bench: the cost inside this process, next to the whole process's time measured from outside.
+    const bench = { validateMs: t1 - t0, reportMs: performance.now() - t1, pages: project?.pages.length ?? 0, errors: errors.length, firstError: errors[0] ?? null, maxRssMb: process.resourceUsage().maxRSS / 1024 };
+    console.error(`BENCH ${JSON.stringify(bench)}`);
+  }
   return errors.length > 0 ? 1 : 0;
 }
 

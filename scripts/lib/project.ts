@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, existsSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, basename } from 'node:path';
@@ -171,10 +171,15 @@ interface SchemaSet {
 }
 let ajvCache: SchemaSet | null = null;
 
-/** The folder for saved validators: next to the installed ajv, whose runtime helpers they require. */
-function validatorCacheDir(): string | undefined {
+/**
+ * The folder for saved validators, <root>/node_modules/.cache/sitewright/validators, from where their `require`s of
+ * ajv's runtime helpers reach the same ajv that compiled them. A root without that ajv (a test's scratch folder) saves nothing.
+ */
+function validatorCacheDir(root: string): string | undefined {
   try {
-    return join(dirname(dirname(require.resolve('ajv/package.json'))), '.cache', 'sitewright', 'validators');
+    const modules = join(root, 'node_modules');
+    if (realpathSync(join(modules, 'ajv')) !== dirname(require.resolve('ajv/package.json'))) return undefined;
+    return join(modules, '.cache', 'sitewright', 'validators');
   } catch {
     return undefined;
   }
@@ -197,8 +202,10 @@ function cachedAjv(root: string): SchemaSet {
   });
   const key = hash.digest('hex');
   const used = ['site.schema.json', ...collectionsOf(schemas).map((c) => c.schema)].filter((name): name is string => name !== undefined && name in schemas);
-  const savedAs = savedKey(root, texts, used);
-  const saved = problems.length === 0 ? loadSavedValidators(savedAs) : undefined;
+  // Only a set of schemas that all parse is saved or loaded; a broken one is compiled and reported as it always was.
+  const cacheDir = problems.length === 0 ? validatorCacheDir(root) : undefined;
+  const savedAs = cacheDir && savedKey(root, files, texts, used);
+  const saved = cacheDir && savedAs ? loadSavedValidators(cacheDir, savedAs) : undefined;
   let ajv: Ajv | undefined;
   const compiler = (): Ajv => {
     if (ajv) return ajv;
@@ -212,7 +219,7 @@ function cachedAjv(root: string): SchemaSet {
   };
   if (!saved) {
     compiler();
-    if (problems.length === 0) saveValidators(compiler(), savedAs, used);
+    if (problems.length === 0 && cacheDir && savedAs) saveValidators(compiler(), cacheDir, savedAs, used);
   }
   // A saved set holds every schema this run can ask for; compiling stays the answer for anything else.
   ajvCache = { key, validator: (name) => saved?.[name] ?? compiler().getSchema(schemaId(name)), schemas, problems };
@@ -220,18 +227,16 @@ function cachedAjv(root: string): SchemaSet {
 }
 
 /** Everything the saved validators depend on: the schemas (by name within schemas/), ajv's setup and versions. */
-function savedKey(root: string, texts: string[], used: string[]): string {
+function savedKey(root: string, files: string[], texts: string[], used: string[]): string {
   const version = (pkg: string) => (require(`${pkg}/package.json`) as { version: string }).version;
-  const names = schemaFiles(root).map((f) => relative(root, f));
+  const names = files.map((f) => relative(root, f));
   return createHash('sha1')
     .update(JSON.stringify([names, used, version('ajv'), version('ajv-formats'), buildAjv.toString(), validateWithRefs.toString()]))
     .update(texts.join('\0'))
     .digest('hex');
 }
 
-function loadSavedValidators(key: string): Record<string, ValidateFunction> | undefined {
-  const dir = validatorCacheDir();
-  if (!dir) return undefined;
+function loadSavedValidators(dir: string, key: string): Record<string, ValidateFunction> | undefined {
   const file = join(dir, `${key}.cjs`);
   if (!existsSync(file)) return undefined;
   try {
@@ -242,9 +247,8 @@ function loadSavedValidators(key: string): Record<string, ValidateFunction> | un
 }
 
 /** Saves the compiled validators when every schema compiles; a broken schema is left to be reported file by file. */
-function saveValidators(ajv: Ajv, key: string, used: string[]): void {
-  const dir = validatorCacheDir();
-  if (!dir || used.length === 0) return;
+function saveValidators(ajv: Ajv, dir: string, key: string, used: string[]): void {
+  if (used.length === 0) return;
   let code: string;
   try {
     const standaloneCode = require('ajv/dist/standalone') as typeof import('ajv/dist/standalone').default;
