@@ -105,6 +105,7 @@ export function planBlockHydration(root: HTMLElement): Promise<void> {
         firstReport();
       }, { rootMargin: ROOT_MARGIN })
     : undefined;
+  let observed = 0;
   for (const element of root.querySelectorAll<HTMLElement>(`[${SLOT_ATTRIBUTE}]`)) {
     let open = () => {};
     const ready = track(new Promise<void>((resolve) => (open = resolve)));
@@ -113,10 +114,13 @@ export function planBlockHydration(root: HTMLElement): Promise<void> {
     if (dialogTypes.has(slot.type)) continue; // woken by openDialog() when a link asks for it
     // The wrapper is display: contents; its first child is the block's box.
     const box = element.firstElementChild;
-    if (box && observer) observer.observe(box);
-    else wake(slot);
+    if (box && observer) {
+      observer.observe(box);
+      observed++;
+    } else wake(slot);
   }
-  if (!observer) firstReport();
+  // Nothing to watch (a page without blocks, e.g. not found): no report will come.
+  if (!observed) firstReport();
   // On window, capturing: runs before React's listeners on the root, which stop the propagation of events
   // aimed at content they cannot hydrate yet.
   for (const type of [...WAKE_EVENTS, 'click', 'keydown', 'submit']) window.addEventListener(type, hold, { capture: true, passive: false });
