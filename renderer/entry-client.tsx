@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { hydrateRoot, createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App.tsx';
 import { planBlockHydration } from './lib/deferred-blocks.ts';
@@ -20,7 +20,9 @@ const app = (
 // Hydrate at once. The page's chunk and the first screen's blocks load in parallel (modulepreloaded); blocks
 // further down load when they come near (lib/deferred-blocks.ts). Until then each stays as prerendered HTML.
 const route = Promise.all([preloadPage(window.location.pathname), planBlockHydration(container)]).catch(() => undefined);
-if (container.hasChildNodes()) hydrateRoot(container, app);
+// Hydrating in a transition lets React yield to the browser every few milliseconds instead of hydrating the
+// first screen in one long task (a default-priority render does not yield); the visitor sees the same page.
+if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
 // Lets tests and monitoring tell a hydrated page from a static one: set once the page's and the first screen's
 // chunks are in and React has had a frame to hydrate them.
