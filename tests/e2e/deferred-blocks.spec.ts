@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Page, Route } from '@playwright/test';
-import { test, expect, hydrated } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { test, expect, holdFile, hydrated } from './fixtures.ts';
 
 /**
  * Blocks below the first screen hydrate when needed (renderer/lib/deferred-blocks.ts). These tests hold a
@@ -41,19 +41,6 @@ function scriptsRequested(page: Page): Set<string> {
     if (u.hostname === '127.0.0.1' && u.pathname.endsWith('.js')) seen.add(u.pathname.slice(1));
   });
   return seen;
-}
-
-/** Holds one chunk until release() is called. */
-async function hold(page: Page, file: string) {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((r) => (release = r));
-  let requested = false;
-  await page.route(`**/${file}`, async (route: Route) => {
-    requested = true;
-    await released;
-    await route.fallback();
-  });
-  return { release, requested: () => requested };
 }
 
 test('the routes under test are the prerendered ones', () => {
@@ -105,7 +92,7 @@ test.describe('on a phone', () => {
   });
 
   test('a click that reaches a block before its code does takes effect once it has arrived', async ({ page, consoleProblems }) => {
-    const faq = await hold(page, chunkOf('Faq'));
+    const faq = await holdFile(page, chunkOf('Faq'));
     await page.goto('/');
     await hydrated(page);
     const question = page.getByRole('button', { name: 'Can I really manage my construction project remotely?' });
@@ -121,7 +108,7 @@ test.describe('on a phone', () => {
   });
 
   test('a choice made in a block before its code arrives is what the block shows once hydrated', async ({ page, consoleProblems }) => {
-    const comparison = await hold(page, chunkOf('PlanComparison'));
+    const comparison = await holdFile(page, chunkOf('PlanComparison'));
     await page.goto('/pricing/enterprise');
     await hydrated(page);
     const table = page.getByRole('table');
@@ -140,7 +127,7 @@ test.describe('on a phone', () => {
     await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) =>
       route.fulfill(route.request().url().includes('/iframe_api') ? { contentType: 'text/javascript', body: '' } : { contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
     );
-    const dialogChunk = await hold(page, chunkOf('VideoDialog'));
+    const dialogChunk = await holdFile(page, chunkOf('VideoDialog'));
     await page.goto('/referral');
     await hydrated(page);
     expect(dialogChunk.requested()).toBe(false);

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Route } from '@playwright/test';
 
 /**
  * Every test runs offline: requests to any host but the local server are answered by stubs
@@ -29,4 +29,20 @@ export { expect };
 /** Waits until React has hydrated the prerendered page (the client entry marks the root). */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/**
+ * Holds back every request for one of our files (a chunk, by its path in dist/) until release() is called,
+ * so a test can act on the page while that code has not arrived.
+ */
+export async function holdFile(page: Page, file: string): Promise<{ release: () => void; requested: () => boolean }> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((r) => (release = r));
+  let requested = false;
+  await page.route(`**/${file}`, async (route: Route) => {
+    requested = true;
+    await released;
+    await route.fallback();
+  });
+  return { release, requested: () => requested };
 }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Locator, Page, Request, Route } from '@playwright/test';
-import { test, expect, hydrated } from './fixtures.ts';
+import type { Locator, Page, Request } from '@playwright/test';
+import { test, expect, holdFile, hydrated } from './fixtures.ts';
 
 /**
  * Inline forms (/contact, /schedule-call) ship their server-rendered markup with the page and fetch the form
@@ -41,17 +41,7 @@ function recordRequests(page: Page): string[] {
 }
 
 /** Holds the engine's chunk until release() is called: the form stays as the server rendered it. */
-async function holdEngine(page: Page) {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((r) => (release = r));
-  let requested = false;
-  await page.route(`**/${ENGINE}`, async (route: Route) => {
-    requested = true;
-    await released;
-    await route.fallback();
-  });
-  return { release, requested: () => requested };
-}
+const holdEngine = (page: Page) => holdFile(page, ENGINE);
 
 /** True once React owns the element (its props are attached at hydration); server markup has none. */
 const hydratedElement = (l: Locator) => l.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')));
