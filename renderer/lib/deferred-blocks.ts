@@ -3,7 +3,7 @@
  * first screen downloads only the code it shows (issue 6: at most 100 KB of JavaScript before interaction).
  * Until a block hydrates it is its prerendered HTML: readable, links work, nothing blank or shifting.
  *
- * A block wakes when it scrolls near the viewport, when a pointer or focus reaches it, or when something asks
+ * A block wakes when it comes on screen, when a pointer or focus reaches it, or when something asks
  * for it (a dialog opened by a link). A click, key press or submit that reaches a block before its code does is
  * held and replayed once it has hydrated: React drops such events on content it cannot hydrate yet. Text typed
  * into a sleeping block is handed to React after hydration. Pages reached by client navigation render at once.
