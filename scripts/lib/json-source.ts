@@ -173,18 +173,8 @@ function parseWithPositions(file: string, text: string): JsonSource {
 /** Property names in a text that JSON.parse accepted: the strings followed by a colon (outside strings, only names are). */
 function countNamesWritten(text: string): number {
   let count = 0;
-  let at = text.indexOf('"');
-  while (at !== -1) {
-    // Find the closing quote: one preceded by an even number of backslashes.
-    let end = text.indexOf('"', at + 1);
-    for (;;) {
-      let slashes = 0;
-      while (text.charCodeAt(end - 1 - slashes) === 92) slashes++;
-      if (slashes % 2 === 0) break;
-      end = text.indexOf('"', end + 1);
-    }
-    let next = end + 1;
-    for (let c = text.charCodeAt(next); c === 32 || c === 10 || c === 13 || c === 9; c = text.charCodeAt(++next));
+  for (let at = text.indexOf('"'); at !== -1; ) {
+    const next = skipSpace(text, stringEnd(text, at));
     if (text.charCodeAt(next) === 58) count++;
     at = text.indexOf('"', next);
   }
