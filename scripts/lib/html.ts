@@ -66,9 +66,10 @@ export function renderDocument(d: DocumentParts): string {
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
     ...d.css.map((c) => `<link rel="stylesheet" href="/${c}">`),
     d.inlineCss ? `<style>${d.inlineCss.replace(/<\/style/gi, '<\\/style')}</style>` : '',
-    // The same files as print-only links: they never block rendering, but they tell Vite's chunk loader the
-    // styles are already on the page (so it does not inject them again) and warm the cache for later pages.
-    ...(d.inlineCss ? (d.inlinedFiles ?? []).map((c) => `<link rel="stylesheet" href="/${c}" media="print">`) : []),
+    // The same files as disabled links: never fetched or parsed, but they tell Vite's chunk loader the styles
+    // are already on the page, so a block that hydrates later does not load them again. (Print-only links did
+    // the same at the cost of a request and a style-sheet parse each during load.)
+    ...(d.inlineCss ? (d.inlinedFiles ?? []).map((c) => `<link rel="stylesheet" href="/${c}" disabled>`) : []),
     ...(d.preloadImages ?? []).map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}">`),
     // Low priority: the prerendered page paints without scripts, so the hero's images and fonts come first.
     `<script type="module" src="/${d.entry}" fetchpriority="low"></script>`,

@@ -73,6 +73,9 @@ test.describe('on a phone', () => {
 
   test('a block below the first screen loads its code only when scrolled near', async ({ page, consoleProblems }) => {
     const seen = scriptsRequested(page);
+    // Every style is inlined in the page: neither the load nor a block hydrating later fetches a style sheet.
+    const styleSheets: string[] = [];
+    page.on('request', (r) => r.url().endsWith('.css') && styleSheets.push(r.url()));
     await page.goto('/');
     await hydrated(page);
     await page.waitForLoadState('networkidle');
@@ -88,6 +91,7 @@ test.describe('on a phone', () => {
     const question = page.getByRole('button', { name: 'Can I really manage my construction project remotely?' });
     await question.click();
     await expect(question).toHaveAttribute('aria-expanded', 'true');
+    expect(styleSheets).toEqual([]);
     expect(consoleProblems).toEqual([]);
   });
 

@@ -10,6 +10,13 @@ describe('renderDocument', () => {
     expect(html).toContain('content="d &amp; e"');
   });
 
+  it('marks inlined style sheets with disabled links, so nothing fetches them again', () => {
+    const html = renderDocument({ ...base, css: [], title: 't', description: 'd', inlineCss: '.a{}', inlinedFiles: ['assets/a.css'] });
+    expect(html).toContain('<style>.a{}</style>');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/a.css" disabled>');
+    expect(html).not.toMatch(/<link rel="stylesheet" href="\/assets\/a.css">/);
+  });
+
   it('marks non-indexable pages noindex and links assets', () => {
     const html = renderDocument({ ...base, title: 't', description: 'd', index: false });
     expect(html).toContain('<meta name="robots" content="noindex">');
