@@ -53,8 +53,12 @@ function wake(slot: Slot): void {
   blockCache.load(slot.type).then(slot.open, slot.open);
 }
 
-function isTextEntry(el: Element): boolean {
-  return el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el instanceof HTMLInputElement && !['button', 'submit', 'reset', 'checkbox', 'radio', 'image', 'range', 'color', 'file'].includes(el.type)) || (el instanceof HTMLElement && el.isContentEditable);
+/**
+ * A control whose keys the browser itself acts on (typing, a slider's or a radio group's arrows, a select):
+ * its keys pass, and the value it ends up with is handed to React after hydration.
+ */
+function handlesOwnKeys(el: Element): boolean {
+  return el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el instanceof HTMLInputElement && !['button', 'submit', 'reset', 'image'].includes(el.type)) || (el instanceof HTMLElement && el.isContentEditable);
 }
 
 function hold(event: Event): void {
@@ -64,7 +68,7 @@ function hold(event: Event): void {
   wake(slot);
   if (event.type === 'keydown') {
     const key = event as KeyboardEvent;
-    if (!REPLAYED_KEYS.has(key.key) || isTextEntry(target)) return;
+    if (!REPLAYED_KEYS.has(key.key) || handlesOwnKeys(target)) return;
     event.stopImmediatePropagation();
     event.preventDefault();
     slot.replays.push(() => target.dispatchEvent(new KeyboardEvent('keydown', { key: key.key, code: key.code, shiftKey: key.shiftKey, ctrlKey: key.ctrlKey, altKey: key.altKey, metaKey: key.metaKey, bubbles: true, cancelable: true })));

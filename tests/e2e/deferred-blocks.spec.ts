@@ -111,6 +111,42 @@ test.describe('on a phone', () => {
     expect(consoleProblems).toEqual([]);
   });
 
+  test('Enter on a question reached by keyboard before its block has code opens it once the code arrives', async ({ page, consoleProblems }) => {
+    const faq = await holdFile(page, chunkOf('Faq'));
+    await page.goto('/');
+    await hydrated(page);
+    const question = page.getByRole('button', { name: 'Can I really manage my construction project remotely?' });
+    await question.focus();
+    await page.keyboard.press('Enter');
+    expect(faq.requested()).toBe(true);
+    await expect(question).toHaveAttribute('aria-expanded', 'false');
+    faq.release();
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    await expect(question).toBeFocused();
+    expect(consoleProblems).toEqual([]);
+  });
+
+  test('a slider moved with the keyboard before its block has code keeps its value and React shows it', async ({ page, consoleProblems }) => {
+    await page.setViewportSize({ width: 390, height: 400 });
+    const estimator = await holdFile(page, chunkOf('FeeEstimator'));
+    await page.goto('/pricing/premium');
+    await hydrated(page);
+    const slider = page.getByRole('slider');
+    await slider.focus();
+    const before = await slider.inputValue();
+    const estimateBefore = await slider.getAttribute('aria-valuetext');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const moved = await slider.inputValue();
+    expect(Number(moved)).toBeGreaterThan(Number(before));
+    estimator.release();
+    // Once hydrated, React's estimate follows the value the visitor set while the block was still HTML.
+    await expect(slider).not.toHaveAttribute('aria-valuetext', estimateBefore ?? '');
+    await expect(slider).toHaveValue(moved);
+    await expect(slider).toBeFocused();
+    expect(consoleProblems).toEqual([]);
+  });
+
   test('a choice made in a block before its code arrives is what the block shows once hydrated', async ({ page, consoleProblems }) => {
     const comparison = await holdFile(page, chunkOf('PlanComparison'));
     await page.goto('/pricing/enterprise');
