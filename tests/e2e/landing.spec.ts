@@ -205,8 +205,9 @@ test('referral video: opens titled "Referral Video", loads the player only then,
   };
 
   await open();
-  expect(requests.some((u) => u.includes('/iframe_api'))).toBe(true);
-  expect(requests.some((u) => u.includes('/embed/'))).toBe(true);
+  // The player asks for its script and then its frame; the frame's request can follow the src by a moment.
+  await expect.poll(() => requests.some((u) => u.includes('/iframe_api'))).toBe(true);
+  await expect.poll(() => requests.some((u) => u.includes('/embed/'))).toBe(true);
   // 640 x 360 on a large screen.
   const box = await page.getByTestId('video-frame').boundingBox();
   expect(Math.round(box!.width)).toBe(640);
