@@ -111,9 +111,9 @@ export function planBlockHydration(root: HTMLElement): Promise<void> {
     : undefined;
   let observed = 0;
   for (const element of root.querySelectorAll<HTMLElement>(`[${SLOT_ATTRIBUTE}]`)) {
-    let open = () => {};
+    let open!: () => void; // assigned by the executor, which runs at once
     const ready = track(new Promise<void>((resolve) => (open = resolve)));
-    const slot: Slot = { element, type: element.dataset.block ?? '', ready, open: () => open(), woken: false, hydrated: false, replays: [] };
+    const slot: Slot = { element, type: element.dataset.block ?? '', ready, open, woken: false, hydrated: false, replays: [] };
     slots.set(Number(element.getAttribute(SLOT_ATTRIBUTE)), slot);
     if (dialogTypes.has(slot.type)) continue; // woken by openDialog() when a link asks for it
     // The wrapper is display: contents; its first child is the block's box.
