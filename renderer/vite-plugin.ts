@@ -53,6 +53,9 @@ export function formatDiagnostics(ds: Diagnostic[]): string {
   return ds.filter((d) => d.severity === 'error').map(formatDiagnosticLine).join('\n');
 }
 
+/** Longer than the watcher's 50 ms throttle of change events for one file. */
+const SETTLE_MS = 80;
+
 /**
  * Turns site.config/ into virtual modules (validated first), serves HTML for every route in dev,
  * and reloads the page, or shows the errors in Vite's overlay, when a config file changes.
@@ -122,15 +125,23 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
     configureServer(server) {
       const watched = [configDir, join(opts.root, 'schemas'), join(opts.root, 'blocks')];
       server.watcher.add(watched);
-      const onChange = (file: string) => {
-        if (!watched.some((w) => file.startsWith(w))) return;
-        // Block code has HMR of its own; only block examples feed the config modules (the catalogue).
-        if (file.startsWith(join(opts.root, 'blocks')) && !file.endsWith('example.json')) return;
+      const reload = () => {
         cache = null;
         for (const mod of [...server.moduleGraph.idToModuleMap.values()]) {
           if (mod.id?.startsWith('\0virtual:sitewright/')) server.moduleGraph.invalidateModule(mod);
         }
         if (!overlay(server)) server.ws.send({ type: 'full-reload' });
+      };
+      // An editor's save truncates the file, then writes it. The watcher reports the truncation and drops further
+      // changes to the same file for 50 ms, so reading at once can find an empty file and never hear of the real
+      // content. Reading once the burst of events has settled sees what was saved.
+      let pending: ReturnType<typeof setTimeout> | undefined;
+      const onChange = (file: string) => {
+        if (!watched.some((w) => file.startsWith(w))) return;
+        // Block code has HMR of its own; only block examples feed the config modules (the catalogue).
+        if (file.startsWith(join(opts.root, 'blocks')) && !file.endsWith('example.json')) return;
+        clearTimeout(pending);
+        pending = setTimeout(reload, SETTLE_MS);
       };
       server.watcher.on('change', onChange);
       server.watcher.on('add', onChange);

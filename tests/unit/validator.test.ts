@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { parseJsonSource } from '../../scripts/lib/json-source.ts';
 import { collectionsOf, expectedSchemaRef, loadProject } from '../../scripts/lib/project.ts';
 import { codeFrame, formatGithub, formatJson, formatPretty } from '../../scripts/lib/report.ts';
@@ -204,9 +204,7 @@ describe('npm run validate', () => {
 });
 
 describe('dev-server overlay', () => {
-  test('shows the same grouped text, with the code frame, that npm run validate prints', () => {
-    const dir = configCopy();
-    writeFileSync(join(dir, 'pages/partners.json'), page([{ type: 'hero', heading: 42 }]));
+  const devServer = (dir: string) => {
     const plugin = sitewright({ root, env: {}, configDir: dir });
     const sent: { type: string; err?: { message: string; loc?: { line: number } } }[] = [];
     const handlers: Record<string, (file: string) => void> = {};
@@ -217,7 +215,17 @@ describe('dev-server overlay', () => {
       middlewares: { use: () => undefined },
     };
     (plugin.configureServer as (s: unknown) => unknown)(server);
+    return { sent, handlers };
+  };
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  test('shows the same grouped text, with the code frame, that npm run validate prints', () => {
+    const dir = configCopy();
+    writeFileSync(join(dir, 'pages/partners.json'), page([{ type: 'hero', heading: 42 }]));
+    const { sent, handlers } = devServer(dir);
     handlers.change(join(dir, 'pages/partners.json'));
+    vi.runAllTimers();
     const err = sent.find((m) => m.type === 'error')?.err;
     const r = loadProject(root, {}, { configDir: dir });
     const expected = formatPretty(errorsOf(r.diagnostics), (f) => r.sources[f], { summary: false });
@@ -228,7 +236,24 @@ describe('dev-server overlay', () => {
     // Fixed and saved: the page reloads instead.
     writeFileSync(join(dir, 'pages/partners.json'), page([{ type: 'hero', heading: 'Partners' }]));
     handlers.change(join(dir, 'pages/partners.json'));
+    vi.runAllTimers();
     expect(sent[sent.length - 1]).toEqual({ type: 'full-reload' });
+  });
+
+  test('a save reported while the file is still empty is read once it has been written', () => {
+    const dir = configCopy();
+    const file = join(dir, 'pages/partners.json');
+    const { sent, handlers } = devServer(dir);
+    // The editor truncates the file and the watcher reports it; the write that follows falls inside the watcher's
+    // throttle, so no second event comes.
+    writeFileSync(file, '');
+    handlers.change(file);
+    writeFileSync(file, page([{ type: 'heroo', heading: 'Partners' }]));
+    vi.runAllTimers();
+    const errors = sent.filter((m) => m.type === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0].err?.message).toContain('Unknown block type "heroo"');
+    expect(errors[0].err?.message).not.toContain('The file is empty');
   });
 });
 
