@@ -101,7 +101,7 @@ test.describe('on a phone', () => {
     await hydrated(page);
     const question = page.getByRole('button', { name: 'Can I really manage my construction project remotely?' });
     await question.click();
-    expect(faq.requested()).toBe(true);
+    await expect.poll(() => faq.requested()).toBe(true);
     await expect(question).toHaveAttribute('aria-expanded', 'false');
     faq.release();
     await expect(question).toHaveAttribute('aria-expanded', 'true');
@@ -118,7 +118,7 @@ test.describe('on a phone', () => {
     const question = page.getByRole('button', { name: 'Can I really manage my construction project remotely?' });
     await question.focus();
     await page.keyboard.press('Enter');
-    expect(faq.requested()).toBe(true);
+    await expect.poll(() => faq.requested()).toBe(true);
     await expect(question).toHaveAttribute('aria-expanded', 'false');
     faq.release();
     await expect(question).toHaveAttribute('aria-expanded', 'true');
@@ -154,7 +154,7 @@ test.describe('on a phone', () => {
     const table = page.getByRole('table');
     const picker = page.getByRole('combobox', { name: 'Show plan' });
     await picker.selectOption('Pro');
-    expect(comparison.requested()).toBe(true);
+    await expect.poll(() => comparison.requested()).toBe(true);
     comparison.release();
     const visibleHeaders = () => table.getByRole('columnheader').filter({ visible: true }).allTextContents();
     await expect.poll(visibleHeaders).toEqual(['Features', 'Pro']);
@@ -172,7 +172,7 @@ test.describe('on a phone', () => {
     await hydrated(page);
     expect(dialogChunk.requested()).toBe(false);
     await page.getByRole('button', { name: 'How our referral works' }).click();
-    expect(dialogChunk.requested()).toBe(true);
+    await expect.poll(() => dialogChunk.requested()).toBe(true);
     const dialog = page.getByRole('dialog', { name: 'Referral Video' });
     await expect(dialog).toBeHidden();
     dialogChunk.release();

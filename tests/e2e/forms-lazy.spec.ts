@@ -117,7 +117,7 @@ test('waitlist typed before the form hydrates: every character kept, caret kept,
   await page.keyboard.type('A house in Abuja');
   // Caret in the middle of the text ("A house| in Abuja") while the form hydrates.
   for (let i = 0; i < ' in Abuja'.length; i++) await page.keyboard.press('ArrowLeft');
-  expect(engine.requested()).toBe(true);
+  await expect.poll(() => engine.requested()).toBe(true);
   expect(await hydratedElement(first)).toBe(false);
 
   const validator = page.waitForRequest((r) => pathOf(r.url()) === validatorOf('waitlist'));
