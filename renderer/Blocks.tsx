@@ -1,4 +1,4 @@
-import { memo, Suspense, use, useEffect, useSyncExternalStore } from 'react';
+import { memo, Suspense, use, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { Block } from './generated/config-types.ts';
 import { BlockBoundary } from './BlockBoundary.tsx';
 import { blockCache, isRegistered } from './lib/blocks.ts';
@@ -21,7 +21,9 @@ function BlockSlot({ block, index }: { block: Block; index: number }) {
     if (hydrating) blockHydrated(index);
     // Only the commit of the hydrating render counts; the re-render that follows it changes nothing here.
   }, [index]);
-  return <Component {...block} />;
+  // The hydrating flag flips once hydration is done, which re-renders this slot synchronously; the same element
+  // lets React skip the block itself then, instead of rendering every block a second time in one long task.
+  return useMemo(() => <Component {...block} />, [Component, block]);
 }
 
 /** Shown in place of a block whose type has no component, so the mistake is visible rather than a blank gap. */
