@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { loadProject } from './lib/project.ts';
@@ -161,7 +161,10 @@ try {
         if (!result) throw new Error(`no Lighthouse result for ${route}`);
         results.push(result.lhr);
       }
-      const lhr = computeMedianRun(results);
+      // A run can fail to see a paint (Lighthouse's NO_FCP); the median is taken over the runs that did.
+      const valid = filterToValidRuns(results);
+      if (valid.length < results.length) console.warn(`${preset} ${route}: ${results.length - valid.length} of ${results.length} runs had no first paint or TTI and were left out (${results.filter((r) => !valid.includes(r)).map((r) => r.runtimeError?.code ?? 'no TTI').join(', ')})`);
+      const lhr = valid.length ? computeMedianRun(valid) : results[results.length - 1];
       const name = `${preset}${route === '/' ? '-home' : route.replace(/\//g, '-')}.json`;
       writeFileSync(join(outDir, name), JSON.stringify(lhr));
       const requests = ((lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []);
