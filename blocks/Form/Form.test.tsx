@@ -64,6 +64,8 @@ describe('form block', () => {
     expect(html).toContain('value="CA +1"');
     expect(html).not.toContain('role="alert"');
     expect(html).not.toMatch(/style=/);
+    // Sent before any script runs, the form must not put the visitor's details in the URL.
+    expect(html).toMatch(/<form[^>]*method="post"/);
   });
 
   it('shows a field message only once the field was left, linked to the field', async () => {

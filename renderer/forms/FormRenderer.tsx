@@ -249,6 +249,9 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
         templates={templates}
         idPrefix={idPrefix}
         idSeparator="-"
+        // A submit before any script has run (none loaded, or the visitor was quicker) must not put what was typed
+        // into the address bar, history and server logs, as the browser's default GET would.
+        method="post"
         noValidate
         noHtml5Validate
         showErrorList={false}
