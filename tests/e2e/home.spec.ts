@@ -182,6 +182,8 @@ test.describe('carousels on large screens', () => {
     const carousel = page.getByRole('region', { name: 'Live Projects' });
     const card = carousel.getByRole('article', { name: PROJECTS[1] });
     await card.scrollIntoViewIfNeeded();
+    // Dragging is Swiper's; its script arrives once the carousel is on screen (buttons pressed earlier are held).
+    await expect(carousel.locator('.swiper-initialized')).toHaveCount(1);
     const box = (await card.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
