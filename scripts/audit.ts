@@ -27,7 +27,7 @@ const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1
 const presets = (arg('--preset') ?? 'both') === 'both' ? ['mobile', 'desktop'] : [arg('--preset') as string];
 // One Lighthouse run varies by tens of milliseconds of blocking time on a busy machine; Lighthouse's guidance is to
 // report the median of several.
-const runs = Math.max(1, Number(arg('--runs') ?? 3));
+const runs = Math.max(1, Math.floor(Number(arg('--runs') ?? 3)) || 3);
 const distDir = join(root, process.env.SITEWRIGHT_DIST ?? 'dist');
 
 export const BUDGET = { score: 100, lcpMs: 1500, tbtMs: 65, cls: 0.04, jsKb: 100 };
