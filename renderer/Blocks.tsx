@@ -1,14 +1,11 @@
-import { memo, Suspense, use, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { memo, Suspense, use, useEffect, useMemo } from 'react';
 import type { Block } from './generated/config-types.ts';
 import { BlockBoundary } from './BlockBoundary.tsx';
 import { blockCache, isRegistered } from './lib/blocks.ts';
 import { blockGate, blockHydrated, SLOT_ATTRIBUTE } from './lib/deferred-blocks.ts';
+import { useHydrating } from './lib/use-hydrating.ts';
 import { Spinner } from './ui/Spinner.tsx';
 import styles from './renderer.module.css';
-
-const noSubscription = () => () => {};
-/** True while React hydrates server HTML (it reads the server snapshot then), false on client renders. */
-const useHydrating = () => useSyncExternalStore(noSubscription, () => false, () => true);
 
 function BlockSlot({ block, index }: { block: Block; index: number }) {
   // While the opened page hydrates, a block below the first screen waits (as its prerendered HTML) until it is

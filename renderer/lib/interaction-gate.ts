@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useHydrating } from './use-hydrating.ts';
 
 /**
  * Hydrate-on-interaction for server-rendered markup whose code is heavy (a form engine): the markup stays
@@ -90,8 +91,6 @@ export interface InteractionGate<T extends Element> {
   release: () => MissedInteraction;
 }
 
-const subscribeNothing = () => () => undefined;
-
 /** Spread on the gated element so the window listeners recognise it (the value is only a marker). */
 export const gateProps = { [GATE_ATTRIBUTE]: '' } as const;
 
@@ -104,12 +103,7 @@ export const gateProps = { [GATE_ATTRIBUTE]: '' } as const;
  */
 export function useInteractionGate<T extends Element>(): InteractionGate<T> {
   const ref = useRef<T | null>(null);
-  // The server snapshot is what React uses while hydrating; any other client render gets the client one.
-  const hydrating = useSyncExternalStore(
-    subscribeNothing,
-    () => false,
-    () => true,
-  );
+  const hydrating = useHydrating();
   const [gate] = useState(() => {
     let open: () => void = () => undefined;
     const ready = hydrating ? new Promise<void>((resolve) => (open = resolve)) : null;
