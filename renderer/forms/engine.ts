@@ -1,24 +1,19 @@
+import { track, type TrackedPromise } from '../lib/chunk-cache.ts';
+
 export type FormEngine = typeof import('./FormRenderer.tsx');
 
-/** A promise carrying its outcome the way React's use() reads it, so a settled one never suspends. */
-type Tracked<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
-
-let engine: Tracked<FormEngine> | null = null;
+let engine: TrackedPromise<FormEngine> | null = null;
 
 /**
  * The form engine (rjsf, the widgets, the country list): about 80 KB gzip, so it is its own chunk, fetched
  * once per visit when a form is needed. A failed load is forgotten so the next attempt fetches it again.
  */
-export function loadFormEngine(): Tracked<FormEngine> {
+export function loadFormEngine(): TrackedPromise<FormEngine> {
   if (!engine) {
-    const p: Tracked<FormEngine> = import('./FormRenderer.tsx');
-    p.then(
-      (value) => Object.assign(p, { status: 'fulfilled', value }),
-      (reason: unknown) => {
-        Object.assign(p, { status: 'rejected', reason });
-        if (engine === p) engine = null;
-      },
-    );
+    const p = track(import('./FormRenderer.tsx'));
+    p.catch(() => {
+      if (engine === p) engine = null;
+    });
     engine = p;
   }
   return engine;
