@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { DIST, gzipSize, JS_BUDGET, manifest } from './build-files.ts';
 import { test, expect, holdFile, hydrated } from './fixtures.ts';
 
 /**
@@ -9,13 +9,7 @@ import { test, expect, holdFile, hydrated } from './fixtures.ts';
  * block's chunk back with page.route to act on the block while it is still server HTML, then let it through.
  */
 
-const DIST = join(process.cwd(), process.env.SITEWRIGHT_DIST ?? 'dist');
-/** Issue 6: JavaScript loaded before interaction on a content route, gzip (KB of 1,024 bytes, as the audit prints). */
-const JS_BUDGET = 100 * 1024;
-
-const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
 const chunkOf = (folder: string) => manifest[`blocks/${folder}/index.tsx`].file;
-const gzipSize = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
 
 /** Every prerendered route but the ones that leave at once (the referral redirect, the scheduler without details). */
 function routes(): string[] {

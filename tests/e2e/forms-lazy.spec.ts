@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Locator, Page, Request } from '@playwright/test';
+import { DIST, gzipSize, JS_BUDGET, manifest } from './build-files.ts';
 import { test, expect, holdFile, hydrated } from './fixtures.ts';
+import { IAM, stub } from './lead-api.ts';
 
 /**
  * Inline forms (/contact, /schedule-call) ship their server-rendered markup with the page and fetch the form
@@ -10,15 +11,6 @@ import { test, expect, holdFile, hydrated } from './fixtures.ts';
  * the visitor does before the engine has arrived may be lost, and a submit must neither reload the page nor
  * be sent twice. The engine's chunk is held back with page.route wherever a test needs "before hydration".
  */
-
-const DIST = join(process.cwd(), process.env.SITEWRIGHT_DIST ?? 'dist');
-const IAM = 'https://iam.buildpad.example/api/v1';
-const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'content-type, accept', 'Access-Control-Allow-Methods': 'POST, OPTIONS' };
-/** Issue 6: JavaScript loaded before interaction on a content route, gzip (KB of 1,024 bytes, as the audit prints). */
-const JS_BUDGET = 100 * 1024;
-
-type ManifestChunk = { file: string; src?: string; imports?: string[]; dynamicImports?: string[] };
-const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 
 /** The chunk of the form engine and every chunk only it pulls in that carries rjsf, toast or country code. */
 const ENGINE = manifest['renderer/forms/FormRenderer.tsx']?.file;
@@ -28,7 +20,6 @@ const FORM_ONLY = Object.entries(manifest)
 const validatorOf = (form: string) => manifest[`virtual:sitewright/forms/validator/${form}`]?.file;
 
 const pathOf = (url: string) => new URL(url).pathname.replace(/^\//, '');
-const gzipSize = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
 
 /** Every same-origin request of the page, by path. */
 function recordRequests(page: Page): string[] {
@@ -45,18 +36,6 @@ const holdEngine = (page: Page) => holdFile(page, ENGINE);
 
 /** True once React owns the element (its props are attached at hydration); server markup has none. */
 const hydratedElement = (l: Locator) => l.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')));
-
-type Reply = { status: number; body?: string };
-/** Answers POSTs to `url` (and CORS preflights) and records each body sent. */
-async function stub(page: Page, url: string, reply: Reply) {
-  const bodies: unknown[] = [];
-  await page.route(url, async (route, request) => {
-    if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: CORS });
-    bodies.push(request.postDataJSON());
-    return route.fulfill({ status: reply.status, headers: { ...CORS, 'Content-Type': 'application/json' }, body: reply.body ?? '' });
-  });
-  return bodies;
-}
 
 /** Fails on any full page load after the first (a native form submission reloads the page). */
 function countLoads(page: Page) {

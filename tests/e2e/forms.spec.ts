@@ -1,31 +1,12 @@
-import type { Page, Request, Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, hydrated } from './fixtures.ts';
+import { CORS, IAM, SHEET, stub, type Reply } from './lead-api.ts';
 
 /**
  * The four forms against stubs of the identity service, the spreadsheet endpoint and the scheduler, under the
  * production CSP. Time-outs and the scheduler's 3 s / 4 s waits run on Playwright's clock, never on real waits.
  */
-
-const IAM = 'https://iam.buildpad.example/api/v1';
-const SHEET = 'https://sheets.buildpad.example/api/enquiries';
-const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'content-type, accept', 'Access-Control-Allow-Methods': 'POST, OPTIONS' };
-
-type Reply = { status: number; body?: string } | 'abort' | 'hang';
-
-/** Answers POSTs to `url` with `reply` (CORS preflights too) and records each body sent. */
-async function stub(page: Page, url: string, reply: Reply | (() => Reply)) {
-  const bodies: unknown[] = [];
-  await page.route(url, async (route: Route, request: Request) => {
-    if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: CORS });
-    bodies.push(request.postDataJSON());
-    const r = typeof reply === 'function' ? reply() : reply;
-    if (r === 'abort') return route.abort('internetdisconnected');
-    if (r === 'hang') return; // never answered: the form's own time-out must end the wait
-    return route.fulfill({ status: r.status, headers: { ...CORS, 'Content-Type': 'application/json' }, body: r.body ?? '' });
-  });
-  return bodies;
-}
 
 async function open(page: Page, path: string) {
   await page.goto(path);

@@ -1,0 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** The build under test (SITEWRIGHT_DIST lets parallel runs use their own). */
+export const DIST = join(process.cwd(), process.env.SITEWRIGHT_DIST ?? 'dist');
+/** Issue 6: JavaScript loaded before interaction on a content route, gzip (KB of 1,024 bytes, as the audit prints). */
+export const JS_BUDGET = 100 * 1024;
+
+export type ManifestChunk = { file: string; src?: string; imports?: string[]; dynamicImports?: string[] };
+/** Vite's build manifest: which output file each source module ended up in. */
+export const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+
+export const gzipSize = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
