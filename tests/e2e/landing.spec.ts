@@ -30,13 +30,13 @@ const PAGES: PageCase[] = [
     path: '/contractor',
     title: 'Contractor',
     h1: 'Gain access to bid on a steady pool of construction projects',
-    texts: ['Create profile', 'hundreds of project owners for free', 'One dashboard', 'Zero tender fees', 'Inventory management', 'Real-time tracking', 'Get verified', 'Verified contractors rank higher'],
+    texts: ['Create profile', 'hundreds of project owners for free', 'Sign up within 10 minutes', 'another 10-15 minutes to complete your profile', 'One dashboard', 'Zero tender fees', 'Inventory management', 'Real-time tracking', 'Get verified', 'Verified contractors rank higher'],
   },
   {
     path: '/consultant',
     title: 'Consultant',
     h1: 'Gain access to bid on a steady pool of construction projects',
-    texts: ['For consultants', 'Create profile', 'Zero tender fees', 'Get verified'],
+    texts: ['For consultants', 'Create profile', 'Sign up within 10 minutes', 'another 10-15 minutes to complete your profile', 'Zero tender fees', 'Get verified'],
   },
   {
     path: '/owner',
