@@ -24,9 +24,21 @@ describe('scheduler block', () => {
     expect(html).not.toContain('<iframe');
   });
 
-  it('sends a visitor without stored details back to the form', async () => {
+  it('gives a visitor without stored details the empty scheduler after 3 s, and a link to the form', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     renderInPage(<Scheduler {...block} />, {}, '/schedule-call-calendly');
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/schedule-call'));
+    await act(async () => vi.advanceTimersByTime(3000));
+    vi.useRealTimers();
+    const frame = await waitFor(() => {
+      const f = document.querySelector('iframe');
+      if (!f) throw new Error('no iframe yet');
+      return f;
+    });
+    const src = new URL(frame.getAttribute('src') ?? '');
+    expect(src.searchParams.get('name')).toBeNull();
+    expect(src.searchParams.get('email')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Join the waitlist' }).getAttribute('href')).toBe('/schedule-call');
+    expect(screen.getByTestId('location').textContent).toBe('/schedule-call-calendly');
   });
 
   it('waits 3 s, then embeds the scheduler prefilled with the stored name and e-mail', async () => {
@@ -46,6 +58,7 @@ describe('scheduler block', () => {
     expect(src.origin + src.pathname).toBe('https://calendly.com/buildpad/project-brief');
     expect(src.searchParams.get('name')).toBe('Ada Obi');
     expect(src.searchParams.get('email')).toBe('ada@example.com');
+    expect(screen.queryByRole('link', { name: 'Join the waitlist' })).toBeNull();
     expect(screen.getByTestId('location').textContent).toBe('/schedule-call-calendly');
   });
 });

@@ -4,6 +4,7 @@ import type { SchedulerBlock } from '../../renderer/generated/config-types.ts';
 import { readStore } from '../../renderer/forms/store.ts';
 import { resolveHref } from '../../renderer/lib/href.ts';
 import { useSite } from '../../renderer/lib/site-context.tsx';
+import { SmartLink } from '../../renderer/ui/SmartLink.tsx';
 import { Spinner } from '../../renderer/ui/Spinner.tsx';
 import styles from './styles.module.css';
 
@@ -29,32 +30,33 @@ function ScheduledListener({ calendly, origin, onScheduled }: { calendly: Calend
 /**
  * Spinner for `loadingMs` (spec: 3 s), then the inline scheduler prefilled from the stored details; once it
  * reports a booking, the next page `nextDelayMs` later (spec: 4 s). Server and first client render show the
- * spinner only: the widget and its iframe exist only in the browser.
+ * spinner only: the widget and its iframe exist only in the browser. A visitor who arrives without stored details
+ * (a bookmark, a shared link, another tab) still gets the scheduler, empty, plus a link to the form that fills it.
  */
 export default function Scheduler({ id, heading, text: intro, store, next, back, loadingMs = 3000, nextDelayMs = 4000 }: SchedulerBlock) {
   const site = useSite();
   const navigate = useNavigate();
   const [details, setDetails] = useState<Details | null>(null);
+  const [arrived, setArrived] = useState(false);
   const [calendly, setCalendly] = useState<Calendly | null>(null);
   const [waited, setWaited] = useState(false);
   const [booked, setBooked] = useState(false);
 
   const go = (href: string) => {
     const r = resolveHref(href, site);
-    if (r.internal) navigate(r.href, { replace: href === back });
+    if (r.internal) navigate(r.href);
     else window.location.assign(r.href);
   };
 
   useEffect(() => {
     const saved = readStore(store);
     const email = text(saved?.email);
-    if (!saved || !email) {
-      go(back);
-      return;
+    if (saved && email) {
+      const firstName = text(saved.firstName);
+      const lastName = text(saved.lastName);
+      setDetails({ firstName, lastName, email, name: [firstName, lastName].filter(Boolean).join(' ') });
     }
-    const firstName = text(saved.firstName);
-    const lastName = text(saved.lastName);
-    setDetails({ firstName, lastName, email, name: [firstName, lastName].filter(Boolean).join(' ') });
+    setArrived(true);
     let live = true;
     import('react-calendly').then((m) => live && setCalendly(m)).catch(() => undefined);
     const timer = setTimeout(() => setWaited(true), loadingMs);
@@ -74,7 +76,7 @@ export default function Scheduler({ id, heading, text: intro, store, next, back,
   const onScheduled = useCallback(() => setBooked(true), []);
 
   const origin = new URL(site.scheduler.url).origin;
-  const ready = Boolean(details && calendly && waited);
+  const ready = Boolean(arrived && calendly && waited);
   return (
     <section id={id} className={styles.section}>
       <div className={`container ${styles.inner}`}>
@@ -85,12 +87,12 @@ export default function Scheduler({ id, heading, text: intro, store, next, back,
           </div>
         )}
         <div className={styles.frame}>
-          {ready && details && calendly ? (
+          {ready && calendly ? (
             <>
               <ScheduledListener calendly={calendly} origin={origin} onScheduled={onScheduled} />
               <calendly.InlineWidget
                 url={site.scheduler.url}
-                prefill={{ name: details.name, firstName: details.firstName, lastName: details.lastName, email: details.email }}
+                prefill={details ? { name: details.name, firstName: details.firstName, lastName: details.lastName, email: details.email } : {}}
                 iframeTitle="Schedule a call"
                 LoadingSpinner={SchedulerSpinner}
                 className={styles.widget}
@@ -102,6 +104,11 @@ export default function Scheduler({ id, heading, text: intro, store, next, back,
             </div>
           )}
         </div>
+        {arrived && !details && (
+          <p className={styles.note}>
+            Not on the waitlist yet? <SmartLink to={back}>Join the waitlist</SmartLink> first and we will fill in your name and email for you.
+          </p>
+        )}
         <p className={styles.status} role="status">
           {booked ? 'Your call is booked. Taking you to the next step…' : ''}
         </p>

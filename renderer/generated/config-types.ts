@@ -1968,7 +1968,7 @@ export interface ReferralRedirectBlock {
   message?: string;
 }
 /**
- * The embedded scheduling page (its address is scheduler.url in site.json), filled in with the name and e-mail a form stored earlier. After the visitor books, it moves on to the next page. A visitor who arrives without those details is sent back to the form.
+ * The embedded scheduling page (its address is scheduler.url in site.json), filled in with the name and e-mail a form stored earlier. After the visitor books, it moves on to the next page. A visitor who arrives without those details still gets the scheduler, empty, with a link to the form.
  */
 export interface SchedulerBlock {
   /**

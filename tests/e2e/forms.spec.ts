@@ -165,8 +165,18 @@ document.getElementById('book').addEventListener('click', function () {
 </script></body></html>`;
 
 test.describe('scheduler step (/schedule-call-calendly)', () => {
-  test('without stored details the visitor is sent back to the waitlist form', async ({ page }) => {
-    await page.goto('/schedule-call-calendly');
+  test('without stored details: spinner, then the scheduler unfilled, and a link to the waitlist form', async ({ page }) => {
+    await page.clock.install();
+    await page.route('https://calendly.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: SCHEDULER_STUB }));
+    await open(page, '/schedule-call-calendly');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading the scheduler' })).toBeVisible();
+    await page.clock.runFor(3_000);
+    const frame = page.locator('iframe[title="Schedule a call"]');
+    await expect(frame).toBeVisible();
+    const src = new URL((await frame.getAttribute('src')) ?? '');
+    expect(src.searchParams.get('email')).toBeNull();
+    await expect(page).toHaveURL(/\/schedule-call-calendly$/);
+    await page.getByRole('link', { name: 'Join the waitlist' }).click();
     await expect(page).toHaveURL(/\/schedule-call$/);
     await expect(page.getByRole('button', { name: 'Submit & Schedule a Call' })).toBeVisible();
   });
