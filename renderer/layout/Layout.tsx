@@ -2,11 +2,18 @@ import { useState, type ReactNode } from 'react';
 import type { PageHeader } from '../generated/config-types.ts';
 import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
+import { NewTabNote } from '../ui/SmartLink.tsx';
 
 export function Layout({ header, bare = false, children }: { header?: PageHeader; bare?: boolean; children: ReactNode }) {
   // While the full-screen menu covers the page, what lies behind it must not take focus or clicks.
   const [menuOpen, setMenuOpen] = useState(false);
-  if (bare) return <main id="main">{children}</main>;
+  if (bare)
+    return (
+      <>
+        <main id="main">{children}</main>
+        <NewTabNote />
+      </>
+    );
   return (
     <>
       <a className="skip-link" href="#main">
@@ -17,6 +24,7 @@ export function Layout({ header, bare = false, children }: { header?: PageHeader
         {children}
       </main>
       <Footer inert={menuOpen} />
+      <NewTabNote />
     </>
   );
 }

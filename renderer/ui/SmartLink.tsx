@@ -12,6 +12,16 @@ export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElem
   children: ReactNode;
 }
 
+/** The one element every new-tab link names as its description; the layout renders it once per page. */
+export const NEW_TAB_NOTE_ID = 'new-tab-note';
+export function NewTabNote() {
+  return (
+    <span id={NEW_TAB_NOTE_ID} hidden>
+      Opens in a new tab
+    </span>
+  );
+}
+
 /** An internal route navigates in place; anything else is a plain link that opens in a new tab. */
 export function SmartLink({ to, children, ...rest }: SmartLinkProps) {
   const site = useSite();
@@ -59,9 +69,9 @@ export function SmartLink({ to, children, ...rest }: SmartLinkProps) {
   }
   const sameTab = href.startsWith(site.authSite.root) || href.startsWith('mailto:');
   return (
-    <a href={href} {...(sameTab ? { rel: 'noopener noreferrer' } : { target: '_blank', rel: 'noopener noreferrer' })} {...rest}>
+    // The new-tab warning is a description, not part of the name: the link is still called what it says.
+    <a href={href} {...(sameTab ? { rel: 'noopener noreferrer' } : { target: '_blank', rel: 'noopener noreferrer', 'aria-describedby': NEW_TAB_NOTE_ID })} {...rest}>
       {children}
-      {!sameTab && <span className="visually-hidden"> (opens in a new tab)</span>}
     </a>
   );
 }
