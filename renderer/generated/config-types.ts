@@ -746,11 +746,11 @@ export interface FormSubmit {
   onSuccess: {
     notice?: FormNotice;
     /**
-     * true empties the form.
+     * true empties the form after it is sent, e.g. true (a contact form); leave it out to keep what was typed.
      */
     reset?: boolean;
     /**
-     * true closes the dialog the form sits in (formDialog block).
+     * true closes the dialog the form sits in (formDialog block), e.g. true.
      */
     closeDialog?: boolean;
     /**
@@ -771,7 +771,7 @@ export interface FormSubmit {
     goTo?: Href1;
   };
   /**
-   * What the visitor sees when sending fails (error status, no network, time-out). What they typed always stays.
+   * What the visitor sees when sending fails (error status, no network, time-out). What they typed always stays. E.g. { "notice": { "show": "toast", "text": "Error submitting form: {reason}" } }.
    */
   onFailure: {
     notice: FormNotice;
@@ -782,7 +782,7 @@ export interface FormSubmit {
  */
 export interface FormNotice {
   /**
-   * "toast" pops up at the edge of the screen; "banner" shows under the form's button.
+   * "toast" pops up at the edge of the screen; "banner" shows under the form's button, e.g. "toast".
    */
   show: 'toast' | 'banner';
   /**
@@ -790,7 +790,7 @@ export interface FormNotice {
    */
   text: string;
   /**
-   * Success only: true shows the server's "message" field instead of "text" when the server sends one.
+   * Success only: true shows the server's "message" field instead of "text" when the server sends one, e.g. true.
    */
   useResponseMessage?: boolean;
   /**
