@@ -17,8 +17,9 @@ const app = (
   </StrictMode>
 );
 
-// Hydrate at once. The page's chunk and the first screen's blocks load in parallel (modulepreloaded); blocks
-// further down load when they come near (lib/deferred-blocks.ts). Until then each stays as prerendered HTML.
+// Hydrate at once. The page's chunk and the first block's load in parallel (modulepreloaded), the rest of the
+// first screen's blocks as soon as this runs; blocks further down load when they come near
+// (lib/deferred-blocks.ts). Until then each stays as prerendered HTML.
 const route = Promise.all([preloadPage(window.location.pathname), planBlockHydration(container)]).catch(() => undefined);
 // Hydrating in a transition lets React yield to the browser every few milliseconds instead of hydrating the
 // first screen in one long task (a default-priority render does not yield); the visitor sees the same page.

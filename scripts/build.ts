@@ -53,6 +53,11 @@ const blockKey = (type: string) => {
 };
 
 const INLINE_CSS_LIMIT = 60_000;
+// The entry and its own imports (react-dom and the router: most of the bytes) are not preloaded; the entry's
+// script tag asks for them. Preloaded, they were fetched and compiled while the first screen was still being laid
+// out and painted: on a phone that pushed the largest paint back by about 0.4 s and added to the blocking time
+// (measured, see docs/decisions.md). The page's and first block's chunks stay preloaded: hydration needs them.
+const entryImports = new Set(collectAssets(manifest, [CLIENT_ENTRY]).js);
 const pages = visiblePages(project);
 const written: { route: string; html: string; index: boolean }[] = [];
 
@@ -75,7 +80,7 @@ async function prerender(url: string, route: string | null, file: string) {
     siteName: project!.site.name,
     index: r.index,
     entry: entryFile,
-    preload: preloaded.js.filter((f) => f !== entryFile),
+    preload: preloaded.js.filter((f) => !entryImports.has(f)),
     css: inline ? [] : assets.css,
     inlineCss: inline ? cssText : undefined,
     inlinedFiles: inline ? assets.css : [],

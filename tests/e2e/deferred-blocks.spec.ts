@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DIST, gzipSize, JS_BUDGET, manifest } from './build-files.ts';
@@ -11,7 +11,7 @@ import { test, expect, holdFile, hydrated } from './fixtures.ts';
 
 const chunkOf = (folder: string) => manifest[`blocks/${folder}/index.tsx`].file;
 
-/** Every prerendered route but the ones that leave at once (the referral redirect, the scheduler without details). */
+/** Every prerendered route but the referral redirect (it leaves at once) and the scheduler step (its widget is the page). */
 function routes(): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
@@ -36,6 +36,18 @@ function scriptsRequested(page: Page): Set<string> {
   });
   return seen;
 }
+
+test('the HTML preloads the page\'s chunk and its first block\'s, not the entry\'s imports (react-dom), which the entry asks for', () => {
+  const preloads = (file: string) => [...readFileSync(join(DIST, file), 'utf8').matchAll(/<link rel="modulepreload" href="\/([^"]+)"/g)].map((m) => m[1]);
+  const entry = manifest['renderer/entry-client.tsx'];
+  const entryImports = (entry.imports ?? []).map((k) => manifest[k].file);
+  expect(entryImports.some((f) => /framework/.test(f))).toBe(true);
+  for (const [file, page, firstBlock] of [['index.html', 'home', 'Hero'], ['owner/index.html', 'owner', 'Hero'], ['contact/index.html', 'contact', 'ContactInfo']]) {
+    const list = preloads(file);
+    expect(list, file).toEqual(expect.arrayContaining([manifest[`virtual:sitewright/page/${page}`].file, chunkOf(firstBlock)]));
+    expect(list.filter((f) => f === entry.file || entryImports.includes(f)), file).toEqual([]);
+  }
+});
 
 test('the routes under test are the prerendered ones', () => {
   expect(routes()).toEqual(expect.arrayContaining(['/', '/owner', '/referral', '/pricing/enterprise', '/contact']));
