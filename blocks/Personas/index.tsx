@@ -21,14 +21,12 @@ export default function Personas({ id, eyebrow, heading = 'Who is it for?', intr
             <li key={p.id} className={`${styles.card} ${styles[p.colorScheme]}`}>
               <img className={styles.image} src={p.image.src} alt={p.image.alt} width={p.image.width} height={p.image.height} loading="lazy" decoding="async" />
               <div className={styles.body}>
-                <h3 id={`${baseId}-${p.id}`} className={styles.persona}>
-                  {p.persona}
-                </h3>
+                <h3 className={styles.persona}>{p.persona}</h3>
                 <p className={styles.description}>{p.description}</p>
-                {/* Three "Learn more" links would sound alike out of context: each is described by its persona's
-                    heading, and keeps the name it shows. */}
-                <SmartLink to={p.link.href} className={styles.link} aria-describedby={`${baseId}-${p.id}`}>
+                <SmartLink to={p.link.href} className={styles.link}>
                   {p.link.label}
+                  {/* Three "Learn more" links would sound alike out of context; the persona tells them apart. */}
+                  <span className="visually-hidden"> about {p.persona}</span>
                   <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
                     <path d="M5 12h14M13 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
                   </svg>

@@ -61,10 +61,7 @@ for (const vp of [
         ['Developer', '/enterprise'],
         ['Contractor', '/contractor'],
       ]) {
-        const card = main.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: persona }) });
-        const link = card.getByRole('link', { name: 'Learn more', exact: true });
-        await expect(link).toHaveAttribute('href', href);
-        await expect(link).toHaveAccessibleDescription(persona);
+        await expect(main.getByRole('link', { name: `Learn more about ${persona}` })).toHaveAttribute('href', href);
       }
       for (const badge of ['Project tracking', 'Bid management', 'Inventory management', 'Cost control', 'Secured capital']) {
         await expect(main.getByText(badge, { exact: true })).toBeVisible();
