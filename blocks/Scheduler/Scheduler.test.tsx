@@ -13,6 +13,24 @@ const block = example as SchedulerBlock;
 beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.useRealTimers());
 
+/** Renders the step on fake timers and returns a way to move them on. */
+function renderStep() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  renderInPage(<Scheduler {...block} />, {}, '/schedule-call-calendly');
+  return (ms: number) => act(async () => vi.advanceTimersByTime(ms));
+}
+
+/** The embedded scheduler's address once its iframe is there (the widget's module arrives on real timers). */
+async function embeddedUrl(): Promise<URL> {
+  vi.useRealTimers();
+  const frame = await waitFor(() => {
+    const f = document.querySelector('iframe');
+    if (!f) throw new Error('no iframe yet');
+    return f;
+  });
+  return new URL(frame.getAttribute('src') ?? '');
+}
+
 describe('scheduler block', () => {
   it('prerenders only the spinner: the widget exists only in the browser', () => {
     const html = renderToString(
@@ -25,16 +43,9 @@ describe('scheduler block', () => {
   });
 
   it('gives a visitor without stored details the empty scheduler after 3 s, and a link to the form', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    renderInPage(<Scheduler {...block} />, {}, '/schedule-call-calendly');
-    await act(async () => vi.advanceTimersByTime(3000));
-    vi.useRealTimers();
-    const frame = await waitFor(() => {
-      const f = document.querySelector('iframe');
-      if (!f) throw new Error('no iframe yet');
-      return f;
-    });
-    const src = new URL(frame.getAttribute('src') ?? '');
+    const wait = renderStep();
+    await wait(3000);
+    const src = await embeddedUrl();
     expect(src.searchParams.get('name')).toBeNull();
     expect(src.searchParams.get('email')).toBeNull();
     expect(screen.getByRole('link', { name: 'Join the waitlist' }).getAttribute('href')).toBe('/schedule-call');
@@ -43,18 +54,11 @@ describe('scheduler block', () => {
 
   it('waits 3 s, then embeds the scheduler prefilled with the stored name and e-mail', async () => {
     saveStore('schedule', { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phoneNumber: '13065550100' });
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    renderInPage(<Scheduler {...block} />, {}, '/schedule-call-calendly');
-    await act(async () => vi.advanceTimersByTime(2999));
+    const wait = renderStep();
+    await wait(2999);
     expect(document.querySelector('iframe')).toBeNull();
-    await act(async () => vi.advanceTimersByTime(1));
-    vi.useRealTimers();
-    const frame = await waitFor(() => {
-      const f = document.querySelector('iframe');
-      if (!f) throw new Error('no iframe yet');
-      return f;
-    });
-    const src = new URL(frame.getAttribute('src') ?? '');
+    await wait(1);
+    const src = await embeddedUrl();
     expect(src.origin + src.pathname).toBe('https://calendly.com/buildpad/project-brief');
     expect(src.searchParams.get('name')).toBe('Ada Obi');
     expect(src.searchParams.get('email')).toBe('ada@example.com');
