@@ -58,6 +58,7 @@ const INLINE_CSS_LIMIT = 60_000;
 // out and painted: on a phone that pushed the largest paint back by about 0.4 s and added to the blocking time
 // (measured, see docs/decisions.md). The page's and first block's chunks stay preloaded: hydration needs them.
 const entryImports = new Set(collectAssets(manifest, [CLIENT_ENTRY]).js);
+const entryFile = manifest[CLIENT_ENTRY].file;
 const pages = visiblePages(project);
 const written: { route: string; html: string; index: boolean }[] = [];
 
@@ -68,7 +69,6 @@ async function prerender(url: string, route: string | null, file: string) {
   // browser decides which other blocks are on the first screen and fetches them (renderer/lib/deferred-blocks.ts).
   const assets = collectAssets(manifest, [...pageKeys, ...r.blockTypes.map(blockKey)].filter(Boolean));
   const preloaded = collectAssets(manifest, [...pageKeys, ...r.blockTypes.slice(0, 1).map(blockKey)].filter(Boolean));
-  const entryFile = manifest[CLIENT_ENTRY].file;
   // A page's CSS is a few KB: inlining it saves a round trip before first paint on a slow phone.
   const cssText = assets.css.map((c) => readFileSync(join(dist, c), 'utf8')).join('\n');
   const inline = cssText.length <= INLINE_CSS_LIMIT;

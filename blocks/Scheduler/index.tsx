@@ -76,7 +76,6 @@ export default function Scheduler({ id, heading, text: intro, store, next, back,
   const onScheduled = useCallback(() => setBooked(true), []);
 
   const origin = new URL(site.scheduler.url).origin;
-  const ready = Boolean(arrived && calendly && waited);
   return (
     <section id={id} className={styles.section}>
       <div className={`container ${styles.inner}`}>
@@ -87,7 +86,7 @@ export default function Scheduler({ id, heading, text: intro, store, next, back,
           </div>
         )}
         <div className={styles.frame}>
-          {ready && calendly ? (
+          {arrived && waited && calendly ? (
             <>
               <ScheduledListener calendly={calendly} origin={origin} onScheduled={onScheduled} />
               <calendly.InlineWidget
