@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// The entry's own work, with react-dom and the app's loading replaced: only the order of the steps is under test.
+const dom = vi.hoisted(() => ({ hydrateRoot: vi.fn(), createRoot: vi.fn(() => ({ render: vi.fn() })) }));
+const loading = vi.hoisted(() => ({ preloadPage: vi.fn(() => Promise.resolve()), planBlockHydration: vi.fn(() => Promise.resolve()) }));
+vi.mock('react-dom/client', () => dom);
+vi.mock('../../../renderer/lib/routes.ts', () => ({ preloadPage: loading.preloadPage }));
+vi.mock('../../../renderer/lib/deferred-blocks.ts', () => ({ planBlockHydration: loading.planBlockHydration }));
+vi.mock('../../../renderer/App.tsx', () => ({ App: () => null }));
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.resetModules();
+  vi.clearAllMocks();
+  document.body.innerHTML = '';
+});
+
+async function runEntry(body: string) {
+  document.body.innerHTML = `<div id="app">${body}</div>`;
+  vi.useFakeTimers();
+  await import('../../../renderer/entry-client.tsx');
+}
+
+describe('entry-client: the order of the first steps', () => {
+  it('asks for the page and the first screen\'s blocks at once, and hydrates in a later task', async () => {
+    await runEntry('<main>prerendered</main>');
+    expect(loading.preloadPage).toHaveBeenCalledWith(window.location.pathname);
+    expect(loading.planBlockHydration).toHaveBeenCalledWith(document.getElementById('app'));
+    // Creating the root in the task that evaluated react-dom made the page's longest script task longer (issue 6).
+    expect(dom.hydrateRoot).not.toHaveBeenCalled();
+    vi.runOnlyPendingTimers();
+    expect(dom.hydrateRoot).toHaveBeenCalledTimes(1);
+    expect(dom.hydrateRoot.mock.calls[0][0]).toBe(document.getElementById('app'));
+    expect(dom.createRoot).not.toHaveBeenCalled();
+  });
+
+  it('renders from scratch, also in a later task, when the HTML came without a prerendered page', async () => {
+    await runEntry('');
+    expect(dom.createRoot).not.toHaveBeenCalled();
+    vi.runOnlyPendingTimers();
+    expect(dom.createRoot).toHaveBeenCalledWith(document.getElementById('app'));
+    expect(dom.hydrateRoot).not.toHaveBeenCalled();
+  });
+});
