@@ -36,8 +36,8 @@ function ScheduledListener({ calendly, origin, onScheduled }: { calendly: Calend
 export default function Scheduler({ id, heading, text: intro, store, next, back, loadingMs = 3000, nextDelayMs = 4000 }: SchedulerBlock) {
   const site = useSite();
   const navigate = useNavigate();
-  const [details, setDetails] = useState<Details | null>(null);
-  const [arrived, setArrived] = useState(false);
+  // undefined until the browser has read the store (the server cannot); null when nothing usable was stored.
+  const [details, setDetails] = useState<Details | null | undefined>(undefined);
   const [calendly, setCalendly] = useState<Calendly | null>(null);
   const [waited, setWaited] = useState(false);
   const [booked, setBooked] = useState(false);
@@ -51,12 +51,9 @@ export default function Scheduler({ id, heading, text: intro, store, next, back,
   useEffect(() => {
     const saved = readStore(store);
     const email = text(saved?.email);
-    if (saved && email) {
-      const firstName = text(saved.firstName);
-      const lastName = text(saved.lastName);
-      setDetails({ firstName, lastName, email, name: [firstName, lastName].filter(Boolean).join(' ') });
-    }
-    setArrived(true);
+    const firstName = text(saved?.firstName);
+    const lastName = text(saved?.lastName);
+    setDetails(email ? { firstName, lastName, email, name: [firstName, lastName].filter(Boolean).join(' ') } : null);
     let live = true;
     import('react-calendly').then((m) => live && setCalendly(m)).catch(() => undefined);
     const timer = setTimeout(() => setWaited(true), loadingMs);
@@ -86,12 +83,12 @@ export default function Scheduler({ id, heading, text: intro, store, next, back,
           </div>
         )}
         <div className={styles.frame}>
-          {arrived && waited && calendly ? (
+          {waited && calendly ? (
             <>
               <ScheduledListener calendly={calendly} origin={origin} onScheduled={onScheduled} />
               <calendly.InlineWidget
                 url={site.scheduler.url}
-                prefill={details ? { name: details.name, firstName: details.firstName, lastName: details.lastName, email: details.email } : {}}
+                prefill={details ?? {}}
                 iframeTitle="Schedule a call"
                 LoadingSpinner={SchedulerSpinner}
                 className={styles.widget}
@@ -103,7 +100,7 @@ export default function Scheduler({ id, heading, text: intro, store, next, back,
             </div>
           )}
         </div>
-        {arrived && !details && (
+        {details === null && (
           <p className={styles.note}>
             Not on the waitlist yet? <SmartLink to={back}>Join the waitlist</SmartLink> first and we will fill in your name and email for you.
           </p>
