@@ -6,16 +6,13 @@ import { Layout } from './layout/Layout.tsx';
 import { blockCache } from './lib/blocks.ts';
 import { usePreviewGatePassed } from './lib/preview-gate.ts';
 import { matchPage, matchRedirect, pageCache } from './lib/routes.ts';
+import { NotFoundScreen, PREVIEW_LOGIN_ROUTE, resetNotFound } from './lib/not-found-screen.tsx';
 import { PageProvider, SiteProvider } from './lib/site-context.tsx';
 import { DialogTargetsContext, dialogTargets } from './lib/dialog-targets.tsx';
 import type { PageEntry } from './lib/types.ts';
 import { AppErrorBoundary } from './screens/AppError.tsx';
-import { NotFound } from './screens/NotFound.tsx';
 import { Spinner } from './ui/Spinner.tsx';
 import styles from './renderer.module.css';
-
-/** The one route that stays open while the site is under construction: the way past the gate. */
-export const PREVIEW_LOGIN_ROUTE = '/admin-login';
 
 const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
@@ -41,7 +38,7 @@ function UnderConstructionGate({ route, children }: { route: string; children: R
   if (site.flags.underConstruction && !passed && route !== PREVIEW_LOGIN_ROUTE) {
     return (
       <Layout>
-        <NotFound underConstruction />
+        <NotFoundScreen underConstruction />
       </Layout>
     );
   }
@@ -71,7 +68,7 @@ function NotFoundRoute() {
   return (
     <UnderConstructionGate route="*">
       <Layout>
-        <NotFound />
+        <NotFoundScreen />
       </Layout>
     </UnderConstructionGate>
   );
@@ -113,6 +110,7 @@ export function App() {
         onRetry={() => {
           pageCache.reset();
           blockCache.reset();
+          resetNotFound();
         }}
       >
         <Suspense fallback={<PageLoading />}>

@@ -3,6 +3,7 @@ import { hydrateRoot, createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App.tsx';
 import { planBlockHydration } from './lib/deferred-blocks.ts';
+import { loadNotFound, showsNotFound } from './lib/not-found-screen.tsx';
 import { preloadPage } from './lib/routes.ts';
 import './styles/global.css';
 
@@ -20,7 +21,8 @@ const app = (
 // Hydrate at once. The page's chunk and the first block's load in parallel (modulepreloaded), the rest of the
 // first screen's blocks as soon as this runs; blocks further down load when they come near
 // (lib/deferred-blocks.ts). Until then each stays as prerendered HTML.
-const route = Promise.all([preloadPage(window.location.pathname), planBlockHydration(container)]).catch(() => undefined);
+const { pathname } = window.location;
+const route = Promise.all([preloadPage(pathname), showsNotFound(pathname) && loadNotFound(), planBlockHydration(container)]).catch(() => undefined);
 // Hydrating in a transition lets React yield to the browser every few milliseconds instead of hydrating the
 // first screen in one long task (a default-priority render does not yield); the visitor sees the same page.
 // Started in a task of its own: creating the root (and its hundred-odd event listeners) in the task that

@@ -4,6 +4,7 @@ import { StaticRouter } from 'react-router';
 import { build, pages, site } from 'virtual:sitewright/config';
 import { App } from './App.tsx';
 import { matchPage, preloadRoute, pageCache } from './lib/routes.ts';
+import { loadNotFound, showsNotFound } from './lib/not-found-screen.tsx';
 
 export { build, pages, site };
 
@@ -12,6 +13,8 @@ export interface RenderResult {
   /** Block types the page shows, so the prerenderer can add their CSS and preload their chunks. */
   blockTypes: string[];
   slug: string | null;
+  /** Whether it shows the not-found screen (an unknown route, or any page behind the construction gate), whose chunk it then preloads. */
+  notFoundScreen: boolean;
   title: string;
   description: string;
   /** Whether search engines may index the page. */
@@ -19,7 +22,8 @@ export interface RenderResult {
 }
 
 export async function render(url: string): Promise<RenderResult> {
-  await preloadRoute(url);
+  const notFoundScreen = showsNotFound(url);
+  await Promise.all([preloadRoute(url), notFoundScreen && loadNotFound()]);
   const entry = matchPage(url);
   const loaded = entry ? pageCache.get(entry.slug) : undefined;
   const html = renderToString(
@@ -33,6 +37,7 @@ export async function render(url: string): Promise<RenderResult> {
     html,
     blockTypes: loaded ? [...new Set(loaded.page.blocks.map((b) => b.type))] : [],
     slug: entry?.slug ?? null,
+    notFoundScreen,
     title: loaded?.page.title ?? 'Page not found',
     description: loaded?.page.description ?? `The page you are looking for does not exist on ${site.name}.`,
     index: Boolean(loaded && loaded.page.sitemap !== false && !entry?.route.includes(':')),

@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { loadProject } from './lib/project.ts';
 import { printDiagnostics } from './lib/report.ts';
-import { CLIENT_ENTRY, collectAssets, inlineScriptHashes, renderDocument, type Manifest } from './lib/html.ts';
+import { CLIENT_ENTRY, NOT_FOUND_MODULE, collectAssets, inlineScriptHashes, renderDocument, type Manifest } from './lib/html.ts';
 import { contentSecurityPolicy, headersFile, outputPath, redirectsFile, robots, securityHeaders, sitemap } from './lib/deploy-files.ts';
 import { blockRegistry } from '../blocks/registry.ts';
 import { visiblePages } from '../renderer/vite-plugin.ts';
@@ -59,12 +59,13 @@ const INLINE_CSS_LIMIT = 60_000;
 // (measured, see docs/decisions.md). The page's and first block's chunks stay preloaded: hydration needs them.
 const entryImports = new Set(collectAssets(manifest, [CLIENT_ENTRY]).js);
 const entryFile = manifest[CLIENT_ENTRY].file;
+if (!manifest[NOT_FOUND_MODULE]) throw new Error(`${NOT_FOUND_MODULE} is not a chunk of its own: renderer/lib/not-found-screen.tsx must import it dynamically (and NOT_FOUND_MODULE in scripts/lib/html.ts name it)`);
 const pages = visiblePages(project);
 const written: { route: string; html: string; index: boolean }[] = [];
 
 async function prerender(url: string, route: string | null, file: string) {
   const r = await server.render(url);
-  const pageKeys = [CLIENT_ENTRY, ...(r.slug ? [pageChunkKey(r.slug) ?? ''] : [])].filter(Boolean);
+  const pageKeys = [CLIENT_ENTRY, ...(r.slug ? [pageChunkKey(r.slug) ?? ''] : []), ...(r.notFoundScreen ? [NOT_FOUND_MODULE] : [])].filter(Boolean);
   // Every block's styles are on the page from the start, but only the first block's code is preloaded: the
   // browser decides which other blocks are on the first screen and fetches them (renderer/lib/deferred-blocks.ts).
   const assets = collectAssets(manifest, [...pageKeys, ...r.blockTypes.map(blockKey)].filter(Boolean));

@@ -5,6 +5,8 @@ export interface Manifest {
 }
 
 export const CLIENT_ENTRY = 'renderer/entry-client.tsx';
+/** The not-found screen's chunk (renderer/lib/not-found-screen.tsx): preloaded only on the pages that show it. */
+export const NOT_FOUND_MODULE = 'renderer/screens/NotFound.tsx';
 
 /** The JS chunks and CSS files a manifest entry needs, following its static imports. */
 export function collectAssets(manifest: Manifest, keys: string[]): { js: string[]; css: string[] } {

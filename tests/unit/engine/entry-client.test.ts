@@ -2,9 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The entry's own work, with react-dom and the app's loading replaced: only the order of the steps is under test.
 const dom = vi.hoisted(() => ({ hydrateRoot: vi.fn(), createRoot: vi.fn(() => ({ render: vi.fn() })) }));
-const loading = vi.hoisted(() => ({ preloadPage: vi.fn(() => Promise.resolve()), planBlockHydration: vi.fn(() => Promise.resolve()) }));
+const loading = vi.hoisted(() => ({
+  preloadPage: vi.fn(() => Promise.resolve()),
+  planBlockHydration: vi.fn(() => Promise.resolve()),
+  showsNotFound: vi.fn((_pathname: string) => false),
+  loadNotFound: vi.fn(() => Promise.resolve()),
+}));
 vi.mock('react-dom/client', () => dom);
 vi.mock('../../../renderer/lib/routes.ts', () => ({ preloadPage: loading.preloadPage }));
+vi.mock('../../../renderer/lib/not-found-screen.tsx', () => ({ showsNotFound: loading.showsNotFound, loadNotFound: loading.loadNotFound }));
 vi.mock('../../../renderer/lib/deferred-blocks.ts', () => ({ planBlockHydration: loading.planBlockHydration }));
 vi.mock('../../../renderer/App.tsx', () => ({ App: () => null }));
 
@@ -32,6 +38,18 @@ describe('entry-client: the order of the first steps', () => {
     expect(dom.hydrateRoot).toHaveBeenCalledTimes(1);
     expect(dom.hydrateRoot.mock.calls[0][0]).toBe(document.getElementById('app'));
     expect(dom.createRoot).not.toHaveBeenCalled();
+    // A page of the site does not load the not-found screen's chunk.
+    expect(loading.showsNotFound).toHaveBeenCalledWith(window.location.pathname);
+    expect(loading.loadNotFound).not.toHaveBeenCalled();
+  });
+
+  it('asks for the not-found screen at once, before hydrating, where the address shows it', async () => {
+    loading.showsNotFound.mockReturnValueOnce(true);
+    await runEntry('<main>prerendered not-found screen</main>');
+    expect(loading.loadNotFound).toHaveBeenCalledTimes(1);
+    expect(dom.hydrateRoot).not.toHaveBeenCalled();
+    vi.runOnlyPendingTimers();
+    expect(dom.hydrateRoot).toHaveBeenCalledTimes(1);
   });
 
   it('renders from scratch, also in a later task, when the HTML came without a prerendered page', async () => {

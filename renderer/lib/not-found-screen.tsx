@@ -1,0 +1,27 @@
+import { use } from 'react';
+import { site } from 'virtual:sitewright/config';
+import { ChunkCache } from './chunk-cache.ts';
+import { matchPage, matchRedirect } from './routes.ts';
+
+/** The one route that stays open while the site is under construction: the way past the gate. */
+export const PREVIEW_LOGIN_ROUTE = '/admin-login';
+
+// Its own chunk (scripts/build.ts preloads it where it shows, by its name in NOT_FOUND_MODULE): every route loads the entry, and only unknown routes (and the construction gate) show this
+// screen. In the entry it cost every page its code and, inlined, its styles.
+const cache = new ChunkCache((_key: string) => import('../screens/NotFound.tsx').then((m) => m.NotFound));
+
+export const loadNotFound = () => cache.load('not-found');
+export const resetNotFound = () => cache.reset();
+
+/** Whether a first visit to `pathname` shows the not-found screen (a visitor past the preview gate sees the page instead). */
+export function showsNotFound(pathname: string): boolean {
+  if (matchRedirect(pathname)) return false;
+  const entry = matchPage(pathname);
+  return !entry || (site.flags.underConstruction && entry.route !== PREVIEW_LOGIN_ROUTE);
+}
+
+export function NotFoundScreen(props: { underConstruction?: boolean }) {
+  // Preloaded before hydration and on the server; suspends only on client-side navigation.
+  const NotFound = use(loadNotFound());
+  return <NotFound {...props} />;
+}
