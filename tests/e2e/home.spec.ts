@@ -280,3 +280,22 @@ test('nothing shifts while the page loads and hydrates', async ({ page }) => {
   const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
   expect(cls).toBeLessThan(0.02);
 });
+
+test('on a phone, the logo strip has its full height before its lazy logos arrive', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Hold every logo until the strip has been measured, as a slow network would.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/images/home/partner-*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openHome(page);
+  const strip = page.getByRole('region', { name: 'Trusted by' });
+  const height = () => strip.evaluate((el) => el.getBoundingClientRect().height);
+  const before = await height();
+  release();
+  await expect.poll(() => strip.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  // Sized by their content, the cells were empty until each logo loaded, and the strip grew by a row (CLS on /).
+  expect(await height()).toBe(before);
+});

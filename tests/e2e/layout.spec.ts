@@ -305,3 +305,19 @@ test('no console errors on the layout pages at phone and desktop widths', async 
   }
   expect(consoleProblems).toEqual([]);
 });
+
+test('/admin-login: the card keeps its place whatever its height (a phone paints it before the parser has added its fields)', async ({ page }) => {
+  await open(page, '/admin-login');
+  const card = page.getByRole('heading', { level: 1, name: 'Preview login' }).locator('..');
+  const top = () => card.evaluate((el) => el.getBoundingClientRect().top);
+  const full = await top();
+  // The card as first painted on a slow phone: heading and text, the form not parsed yet.
+  await card.locator('form').evaluate((form) => (form.style.display = 'none'));
+  expect(await top()).toBe(full);
+  await card.locator('form').evaluate((form) => (form.style.display = ''));
+  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByLabel('Password').fill('wrong');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('alert')).toHaveText('email or password is wrong');
+  expect(await top()).toBe(full);
+});
