@@ -2,8 +2,9 @@
  * npm run audit [-- --routes /,/owner] [-- --preset mobile|desktop|both] [-- --runs 5] [-- --no-build]
  * Builds, serves dist/ on loopback over HTTPS + HTTP/2 (as the CDN does; HTTP/1.1 when openssl is missing)
  * and runs Lighthouse (Debian chromium) on every route, five times unless --runs says otherwise.
- * Prints one row per route and preset, from the median run (Lighthouse's own choice: the run nearest the median
- * FCP and TTI); writes its JSON report to reports/lighthouse/ (git-ignored).
+ * Prints one row per route and preset: each score and metric is its median over the runs (scripts/lib/audit-figures.ts).
+ * Writes the median run's JSON report (Lighthouse's choice: the run nearest the median FCP and TTI) to
+ * reports/lighthouse/ (git-ignored); the bytes a route loads are read from that run.
  * Exits 1 when a figure misses its budget.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { loadProject } from './lib/project.ts';
 import { visiblePages } from '../renderer/vite-plugin.ts';
 import { startServer } from './lib/serve-child.ts';
 import { outputPath } from './lib/deploy-files.ts';
+import { medianFigures, type Figures } from './lib/audit-figures.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -128,18 +130,9 @@ function inlineCssBytes(route: string): number {
   return css ? gzipSync(css, { level: 9 }).length : 0;
 }
 
-interface Row {
+interface Row extends Figures {
   route: string;
   preset: string;
-  perf: number;
-  a11y: number;
-  bp: number;
-  seo: number;
-  lcp: number;
-  tbt: number;
-  /** Every valid run's TBT, sorted: shows how far the median run's figure could have moved. */
-  tbtRuns: number[];
-  cls: number;
   jsKb: number;
   cssKb: number;
 }
@@ -172,23 +165,15 @@ try {
       writeFileSync(join(outDir, name), JSON.stringify(lhr));
       const requests = ((lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []);
       const sum = (type: string) => requests.filter((r) => r.resourceType === type).reduce((n, r) => n + gzipBytes(r.url, r.transferSize ?? 0), 0) / 1024;
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const row: Row = {
         route,
         preset,
-        perf: score('performance'),
-        a11y: score('accessibility'),
-        bp: score('best-practices'),
-        seo: score('seo'),
-        lcp: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
-        tbt: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
-        tbtRuns: valid.map((r) => Math.round(r.audits['total-blocking-time']?.numericValue ?? 0)).sort((a, b) => a - b),
-        cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+        ...medianFigures(valid.length ? valid : [lhr]),
         jsKb: Number(sum('Script').toFixed(1)),
         cssKb: Number((sum('Stylesheet') + inlineCssBytes(route) / 1024).toFixed(1)),
       };
       rows.push(row);
-      process.stdout.write(`${preset} ${route}: perf ${row.perf} a11y ${row.a11y} bp ${row.bp} seo ${row.seo}${runs > 1 ? ` (median of ${runs}; perf ${results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join('/')})` : ''}\n`);
+      process.stdout.write(`${preset} ${route}: perf ${row.perf} a11y ${row.a11y} bp ${row.bp} seo ${row.seo}${runs > 1 ? ` (medians of ${valid.length} runs; perf ${results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join('/')})` : ''}\n`);
     }
   }
 } finally {
