@@ -1,5 +1,5 @@
 /**
- * npm run audit [-- --routes /,/owner] [-- --preset mobile|desktop|both] [-- --runs 5] [-- --no-build]
+ * npm run audit [-- --routes /,/owner] [-- --preset mobile|desktop|both] [-- --runs 5] [-- --no-build] [-- --control]
  * Builds, serves dist/ on loopback over HTTPS + HTTP/2 (as the CDN does; HTTP/1.1 when openssl is missing)
  * and runs Lighthouse (Debian chromium) on every route, five times unless --runs says otherwise.
  * Prints one row per route and preset: each score and metric is its median over the runs (scripts/lib/audit-figures.ts).
@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
-import lighthouse, { desktopConfig } from 'lighthouse';
+import lighthouse, { desktopConfig, type Result as LighthouseResult } from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type Page } from 'puppeteer-core';
@@ -30,6 +30,12 @@ const presets = (arg('--preset') ?? 'both') === 'both' ? ['mobile', 'desktop'] :
 // One Lighthouse run varies by tens of milliseconds of blocking time on a busy machine. Lighthouse's variability
 // guide: the median of five runs is about twice as stable as one run.
 const runs = Math.max(1, Math.floor(Number(arg('--runs') ?? 5)) || 5);
+/**
+ * --control: after each mobile run, one of the same route's HTML with every script taken out, served in its place
+ * through the browser's request interception. What those runs block is the document's own cost on this machine
+ * (parsing, style, layout, painting), which no change to the site's JavaScript can lower.
+ */
+const control = args.includes('--control');
 const distName = process.env.SITEWRIGHT_DIST ?? 'dist';
 const distDir = join(root, distName);
 
@@ -80,22 +86,32 @@ const schedulerStores = new Map(
  * would be marked down in best practices for the browser's "failed to load" console error. Answer it as a
  * live service does, and nothing else: every other request goes out (or fails) as it would.
  */
-async function answerServices(page: Page) {
+async function answerServices(page: Page, staticDocument?: { url: string; html: string }) {
   const cdp = await page.createCDPSession();
   const origin = new URL(project!.site.iamService).origin;
-  cdp.on('Fetch.requestPaused', (e: { requestId: string }) => {
+  cdp.on('Fetch.requestPaused', (e: { requestId: string; request: { url: string } }) => {
+    const doc = staticDocument && e.request.url === staticDocument.url;
     void cdp.send('Fetch.fulfillRequest', {
       requestId: e.requestId,
       responseCode: 200,
-      responseHeaders: [
-        { name: 'Content-Type', value: 'application/json' },
-        { name: 'Access-Control-Allow-Origin', value: '*' },
-      ],
-      body: Buffer.from('{}').toString('base64'),
+      responseHeaders: doc
+        ? [{ name: 'Content-Type', value: 'text/html; charset=utf-8' }]
+        : [
+            { name: 'Content-Type', value: 'application/json' },
+            { name: 'Access-Control-Allow-Origin', value: '*' },
+          ],
+      body: Buffer.from(doc ? staticDocument.html : '{}').toString('base64'),
     });
   });
-  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `${origin}/*` }] });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `${origin}/*` }, ...(staticDocument ? [{ urlPattern: staticDocument.url, resourceType: 'Document' as const }] : [])] });
   return cdp;
+}
+
+/** A route's prerendered HTML without its scripts and script preloads: the page as it paints, never hydrated. */
+function withoutScripts(route: string): string {
+  return readFileSync(join(distDir, outputPath(route)), 'utf8')
+    .replace(/<script\b[\s\S]*?<\/script>/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '');
 }
 
 async function arrive(page: Page, route: string): Promise<boolean> {
@@ -137,25 +153,41 @@ interface Row extends Figures {
   cssKb: number;
 }
 const rows: Row[] = [];
+const controls: (Figures & { route: string; scripts: number })[] = [];
+/** How many scripts a run loaded: none, in a control run, or it measured the wrong page. */
+const scriptRequests = (lhr: LighthouseResult) =>
+  ((lhr.audits['network-requests']?.details as { items?: { resourceType?: string }[] } | undefined)?.items ?? []).filter((r) => r.resourceType === 'Script').length;
 
 try {
   for (const preset of presets) {
     for (const route of routes) {
-      const results = [];
-      for (let run = 0; run < runs; run++) {
+      const results: LighthouseResult[] = [];
+      const controlResults: LighthouseResult[] = [];
+      const withControl = control && preset === 'mobile';
+      for (let run = 0; run < runs * (withControl ? 2 : 1); run++) {
+        // Alternating, so both kinds of run meet the same moments of the machine's load.
+        const isControl = withControl && run % 2 === 1;
         const page = await browser.newPage();
-        const services = await answerServices(page);
+        const services = await answerServices(page, isControl ? { url: `${server.url}${route}`, html: withoutScripts(route) } : undefined);
         const seeded = await arrive(page, route);
         const result = await lighthouse(
           `${server.url}${route}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: seeded, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+          { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: seeded, onlyCategories: isControl ? ['performance'] : ['performance', 'accessibility', 'best-practices', 'seo'] },
           preset === 'desktop' ? desktopConfig : undefined,
           page,
         );
         await services.detach();
         await page.close();
         if (!result) throw new Error(`no Lighthouse result for ${route}`);
-        results.push(result.lhr);
+        (isControl ? controlResults : results).push(result.lhr);
+      }
+      if (withControl) {
+        const validControl = filterToValidRuns(controlResults);
+        if (validControl.length) {
+          const representative = computeMedianRun(validControl);
+          writeFileSync(join(outDir, `control${route === '/' ? '-home' : route.replace(/\//g, '-')}.json`), JSON.stringify(representative));
+          controls.push({ route, ...medianFigures(validControl), scripts: scriptRequests(representative) });
+        }
       }
       // A run can fail to see a paint (Lighthouse's NO_FCP); the median is taken over the runs that did.
       const valid = filterToValidRuns(results);
@@ -198,6 +230,16 @@ const header = '| route | preset | perf | a11y | best practices | SEO | LCP ms |
 const table = [header, '|' + ' --- |'.repeat(13), ...rows.map((r) => `| ${r.route} | ${r.preset} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${r.lcp} | ${r.tbt} | ${r.tbtRuns.join(' ')} | ${r.cls} | ${r.jsKb} | ${r.cssKb} | ${misses(r).length ? `miss: ${misses(r).join(', ')}` : 'ok'} |`)].join('\n');
 console.log(`\n${table}\n`);
 writeFileSync(join(outDir, 'summary.md'), `${table}\n`);
+if (controls.length) {
+  const mobile = new Map(rows.filter((r) => r.preset === 'mobile').map((r) => [r.route, r]));
+  const controlTable = [
+    '| route | mobile TBT ms | every run | same HTML without scripts: TBT ms | every run | scripts loaded |',
+    '|' + ' --- |'.repeat(6),
+    ...controls.map((c) => `| ${c.route} | ${mobile.get(c.route)?.tbt ?? ''} | ${mobile.get(c.route)?.tbtRuns.join(' ') ?? ''} | ${c.tbt} | ${c.tbtRuns.join(' ')} | ${c.scripts} |`),
+  ].join('\n');
+  console.log(`Control runs (--control), alternating with the site's own:\n\n${controlTable}\n`);
+  writeFileSync(join(outDir, 'control.md'), `${controlTable}\n`);
+}
 const failed = rows.filter((r) => misses(r).length);
 console.log(failed.length ? `✗ ${failed.length} of ${rows.length} rows (route and preset) miss a budget` : `✓ all ${rows.length} rows (route and preset) inside budget`);
 process.exit(failed.length ? 1 : 0);
