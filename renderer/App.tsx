@@ -6,7 +6,7 @@ import { Layout } from './layout/Layout.tsx';
 import { blockCache } from './lib/blocks.ts';
 import { usePreviewGatePassed } from './lib/preview-gate.ts';
 import { matchPage, matchRedirect, pageCache } from './lib/routes.ts';
-import { NotFoundScreen, PREVIEW_LOGIN_ROUTE, resetNotFound } from './lib/not-found-screen.tsx';
+import { NotFoundScreen, gateCovers, resetNotFound } from './lib/not-found-screen.tsx';
 import { PageProvider, SiteProvider } from './lib/site-context.tsx';
 import { DialogTargetsContext, dialogTargets } from './lib/dialog-targets.tsx';
 import type { PageEntry } from './lib/types.ts';
@@ -35,7 +35,7 @@ function useDocumentTitle(title: string) {
 
 function UnderConstructionGate({ route, children }: { route: string; children: React.ReactNode }) {
   const passed = usePreviewGatePassed();
-  if (site.flags.underConstruction && !passed && route !== PREVIEW_LOGIN_ROUTE) {
+  if (!passed && gateCovers(route)) {
     return (
       <Layout>
         <NotFoundScreen underConstruction />

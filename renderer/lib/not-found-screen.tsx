@@ -13,11 +13,16 @@ const cache = new ChunkCache((_key: string) => import('../screens/NotFound.tsx')
 export const loadNotFound = () => cache.load('not-found');
 export const resetNotFound = () => cache.reset();
 
+/** Whether the construction gate covers `route` for a visitor who has not passed it. */
+export function gateCovers(route: string): boolean {
+  return site.flags.underConstruction && route !== PREVIEW_LOGIN_ROUTE;
+}
+
 /** Whether a first visit to `pathname` shows the not-found screen (a visitor past the preview gate sees the page instead). */
 export function showsNotFound(pathname: string): boolean {
   if (matchRedirect(pathname)) return false;
   const entry = matchPage(pathname);
-  return !entry || (site.flags.underConstruction && entry.route !== PREVIEW_LOGIN_ROUTE);
+  return !entry || gateCovers(entry.route);
 }
 
 export function NotFoundScreen(props: { underConstruction?: boolean }) {
