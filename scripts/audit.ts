@@ -154,9 +154,13 @@ interface Row extends Figures {
 }
 const rows: Row[] = [];
 const controls: (Figures & { route: string; scripts: number })[] = [];
+/** The requests a run made, from its network-requests audit. */
+const requestsOf = (lhr: LighthouseResult) =>
+  (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
 /** How many scripts a run loaded: none, in a control run, or it measured the wrong page. */
-const scriptRequests = (lhr: LighthouseResult) =>
-  ((lhr.audits['network-requests']?.details as { items?: { resourceType?: string }[] } | undefined)?.items ?? []).filter((r) => r.resourceType === 'Script').length;
+const scriptRequests = (lhr: LighthouseResult) => requestsOf(lhr).filter((r) => r.resourceType === 'Script').length;
+/** reports/lighthouse/<kind>-<route>.json, `/` as "home". */
+const reportName = (kind: string, route: string) => `${kind}${route === '/' ? '-home' : route.replace(/\//g, '-')}.json`;
 
 try {
   for (const preset of presets) {
@@ -185,7 +189,7 @@ try {
         const validControl = filterToValidRuns(controlResults);
         if (validControl.length) {
           const representative = computeMedianRun(validControl);
-          writeFileSync(join(outDir, `control${route === '/' ? '-home' : route.replace(/\//g, '-')}.json`), JSON.stringify(representative));
+          writeFileSync(join(outDir, reportName('control', route)), JSON.stringify(representative));
           controls.push({ route, ...medianFigures(validControl), scripts: scriptRequests(representative) });
         }
       }
@@ -193,10 +197,8 @@ try {
       const valid = filterToValidRuns(results);
       if (valid.length < results.length) console.warn(`${preset} ${route}: ${results.length - valid.length} of ${results.length} runs had no first paint or TTI and were left out (${results.filter((r) => !valid.includes(r)).map((r) => r.runtimeError?.code ?? 'no TTI').join(', ')})`);
       const lhr = valid.length ? computeMedianRun(valid) : results[results.length - 1];
-      const name = `${preset}${route === '/' ? '-home' : route.replace(/\//g, '-')}.json`;
-      writeFileSync(join(outDir, name), JSON.stringify(lhr));
-      const requests = ((lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []);
-      const sum = (type: string) => requests.filter((r) => r.resourceType === type).reduce((n, r) => n + gzipBytes(r.url, r.transferSize ?? 0), 0) / 1024;
+      writeFileSync(join(outDir, reportName(preset, route)), JSON.stringify(lhr));
+      const sum = (type: string) => requestsOf(lhr).filter((r) => r.resourceType === type).reduce((n, r) => n + gzipBytes(r.url, r.transferSize ?? 0), 0) / 1024;
       const row: Row = {
         route,
         preset,

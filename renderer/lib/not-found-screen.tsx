@@ -6,8 +6,9 @@ import { matchPage, matchRedirect } from './routes.ts';
 /** The one route that stays open while the site is under construction: the way past the gate. */
 export const PREVIEW_LOGIN_ROUTE = '/admin-login';
 
-// Its own chunk (scripts/build.ts preloads it where it shows, by its name in NOT_FOUND_MODULE): every route loads the entry, and only unknown routes (and the construction gate) show this
-// screen. In the entry it cost every page its code and, inlined, its styles.
+// A chunk of its own, which scripts/build.ts preloads where it shows (NOT_FOUND_MODULE in scripts/lib/html.ts):
+// only unknown routes and the construction gate show this screen, and in the entry it cost every page its code
+// and, inlined, its styles.
 const cache = new ChunkCache((_key: string) => import('../screens/NotFound.tsx').then((m) => m.NotFound));
 
 export const loadNotFound = () => cache.load('not-found');
