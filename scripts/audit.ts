@@ -7,9 +7,9 @@
  * reports/lighthouse/ (git-ignored); the bytes a route loads are read from that run.
  * Exits 1 when a figure misses its budget.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
@@ -22,6 +22,7 @@ import { visiblePages } from '../renderer/vite-plugin.ts';
 import { startServer } from './lib/serve-child.ts';
 import { outputPath } from './lib/deploy-files.ts';
 import { medianFigures, type Figures } from './lib/audit-figures.ts';
+import { CONTROL_KINDS, controlBuild, controlSlug, type ControlKind } from './lib/audit-control.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -31,13 +32,14 @@ const presets = (arg('--preset') ?? 'both') === 'both' ? ['mobile', 'desktop'] :
 // guide: the median of five runs is about twice as stable as one run.
 const runs = Math.max(1, Math.floor(Number(arg('--runs') ?? 5)) || 5);
 /**
- * --control: after each mobile run, one of the same route's HTML with every script taken out, served in its place
- * through the browser's request interception. What those runs block is the document's own cost on this machine
- * (parsing, style, layout, painting), which no change to the site's JavaScript can lower.
+ * --control: alternating with each mobile run, one of the same page without its scripts and one with React alone
+ * instead of them, each served by a server of its own from a copy of the build (scripts/lib/audit-control.ts).
+ * What the first kind blocks is the document's own cost on this machine; what the second adds is the cost of
+ * loading React before interaction, which the budget assumes; what the site adds to that is its own.
  */
 const control = args.includes('--control');
 const distName = process.env.SITEWRIGHT_DIST ?? 'dist';
-const distDir = join(root, distName);
+const distDir = resolve(root, distName);
 
 export const BUDGET = { score: 100, lcpMs: 1500, tbtMs: 65, cls: 0.04, jsKb: 100 };
 
@@ -66,7 +68,16 @@ function loopbackCertificate(): { key: string; cert: string } | undefined {
 }
 
 const tls = loopbackCertificate();
-const server = await startServer(root, Number(process.env.AUDIT_PORT ?? 4390), { tls, dist: distName });
+const port = Number(process.env.AUDIT_PORT ?? 4390);
+const server = await startServer(root, port, { tls, dist: distName });
+/** --control: a server per kind of control page, each on a copy of the build (removed at the end). */
+const controlServers = new Map<ControlKind, { url: string; stop: () => void; dir: string }>();
+if (control) {
+  for (const [i, kind] of CONTROL_KINDS.entries()) {
+    const dir = await controlBuild(root, distDir, kind);
+    controlServers.set(kind, { ...(await startServer(root, port + 1 + i, { tls, dist: dir })), dir });
+  }
+}
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', ...(tls ? ['--ignore-certificate-errors'] : [])],
@@ -86,38 +97,28 @@ const schedulerStores = new Map(
  * would be marked down in best practices for the browser's "failed to load" console error. Answer it as a
  * live service does, and nothing else: every other request goes out (or fails) as it would.
  */
-async function answerServices(page: Page, staticDocument?: { url: string; html: string }) {
+async function answerServices(page: Page) {
   const cdp = await page.createCDPSession();
   const origin = new URL(project!.site.iamService).origin;
-  cdp.on('Fetch.requestPaused', (e: { requestId: string; request: { url: string } }) => {
-    const doc = staticDocument && e.request.url === staticDocument.url;
+  cdp.on('Fetch.requestPaused', (e: { requestId: string }) => {
     void cdp.send('Fetch.fulfillRequest', {
       requestId: e.requestId,
       responseCode: 200,
-      responseHeaders: doc
-        ? [{ name: 'Content-Type', value: 'text/html; charset=utf-8' }]
-        : [
-            { name: 'Content-Type', value: 'application/json' },
-            { name: 'Access-Control-Allow-Origin', value: '*' },
-          ],
-      body: Buffer.from(doc ? staticDocument.html : '{}').toString('base64'),
+      responseHeaders: [
+        { name: 'Content-Type', value: 'application/json' },
+        { name: 'Access-Control-Allow-Origin', value: '*' },
+      ],
+      body: Buffer.from('{}').toString('base64'),
     });
   });
-  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `${origin}/*` }, ...(staticDocument ? [{ urlPattern: staticDocument.url, resourceType: 'Document' as const }] : [])] });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `${origin}/*` }] });
   return cdp;
 }
 
-/** A route's prerendered HTML without its scripts and script preloads: the page as it paints, never hydrated. */
-function withoutScripts(route: string): string {
-  return readFileSync(join(distDir, outputPath(route)), 'utf8')
-    .replace(/<script\b[\s\S]*?<\/script>/g, '')
-    .replace(/<link rel="modulepreload"[^>]*>/g, '');
-}
-
-async function arrive(page: Page, route: string): Promise<boolean> {
+async function arrive(page: Page, origin: string, route: string): Promise<boolean> {
   const store = schedulerStores.get(route);
   if (!store) return false;
-  await page.goto(`${server.url}/robots.txt`);
+  await page.goto(`${origin}/robots.txt`);
   await page.evaluate((key: string) => {
     sessionStorage.setItem(key, JSON.stringify({ firstName: 'Ada', lastName: 'Okafor', email: 'ada@example.com', phoneNumber: '15551234567' }));
   }, `sitewright:store:${store}`);
@@ -153,7 +154,8 @@ interface Row extends Figures {
   cssKb: number;
 }
 const rows: Row[] = [];
-const controls: (Figures & { route: string; scripts: number })[] = [];
+/** Per route, each control kind's figures and how many scripts its median run loaded. */
+const controls = new Map<string, Map<ControlKind, Figures & { scripts: number }>>();
 /** The requests a run made, from its network-requests audit. */
 const requestsOf = (lhr: LighthouseResult) =>
   (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
@@ -166,32 +168,34 @@ try {
   for (const preset of presets) {
     for (const route of routes) {
       const results: LighthouseResult[] = [];
-      const controlResults: LighthouseResult[] = [];
-      const withControl = control && preset === 'mobile';
-      for (let run = 0; run < runs * (withControl ? 2 : 1); run++) {
-        // Alternating, so both kinds of run meet the same moments of the machine's load.
-        const isControl = withControl && run % 2 === 1;
+      const controlResults = new Map<ControlKind, LighthouseResult[]>(CONTROL_KINDS.map((k) => [k, []]));
+      // Mobile only: the desktop preset does not throttle, and blocks nothing either way.
+      const kinds: (ControlKind | 'site')[] = control && preset === 'mobile' ? ['site', ...CONTROL_KINDS] : ['site'];
+      for (let run = 0; run < runs * kinds.length; run++) {
+        // Alternating, so every kind of run meets the same moments of the machine's load.
+        const kind = kinds[run % kinds.length];
+        const origin = kind === 'site' ? server.url : controlServers.get(kind)!.url;
         const page = await browser.newPage();
-        const services = await answerServices(page, isControl ? { url: `${server.url}${route}`, html: withoutScripts(route) } : undefined);
-        const seeded = await arrive(page, route);
+        const services = await answerServices(page);
+        const seeded = await arrive(page, origin, route);
         const result = await lighthouse(
-          `${server.url}${route}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: seeded, onlyCategories: isControl ? ['performance'] : ['performance', 'accessibility', 'best-practices', 'seo'] },
+          `${origin}${route}`,
+          { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: seeded, onlyCategories: kind === 'site' ? ['performance', 'accessibility', 'best-practices', 'seo'] : ['performance'] },
           preset === 'desktop' ? desktopConfig : undefined,
           page,
         );
         await services.detach();
         await page.close();
         if (!result) throw new Error(`no Lighthouse result for ${route}`);
-        (isControl ? controlResults : results).push(result.lhr);
+        (kind === 'site' ? results : controlResults.get(kind)!).push(result.lhr);
       }
-      if (withControl) {
-        const validControl = filterToValidRuns(controlResults);
-        if (validControl.length) {
-          const representative = computeMedianRun(validControl);
-          writeFileSync(join(outDir, reportName('control', route)), JSON.stringify(representative));
-          controls.push({ route, ...medianFigures(validControl), scripts: scriptRequests(representative) });
-        }
+      for (const [kind, kindResults] of controlResults) {
+        const valid = filterToValidRuns(kindResults);
+        if (!valid.length) continue;
+        const representative = computeMedianRun(valid);
+        writeFileSync(join(outDir, reportName(`control-${controlSlug(kind)}`, route)), JSON.stringify(representative));
+        if (!controls.has(route)) controls.set(route, new Map());
+        controls.get(route)!.set(kind, { ...medianFigures(valid), scripts: scriptRequests(representative) });
       }
       // A run can fail to see a paint (Lighthouse's NO_FCP); the median is taken over the runs that did.
       const valid = filterToValidRuns(results);
@@ -214,6 +218,10 @@ try {
   await browser.disconnect();
   await chrome.kill();
   server.stop();
+  for (const c of controlServers.values()) {
+    c.stop();
+    rmSync(c.dir, { recursive: true, force: true });
+  }
 }
 
 const misses = (r: Row) =>
@@ -232,14 +240,17 @@ const header = '| route | preset | perf | a11y | best practices | SEO | LCP ms |
 const table = [header, '|' + ' --- |'.repeat(13), ...rows.map((r) => `| ${r.route} | ${r.preset} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${r.lcp} | ${r.tbt} | ${r.tbtRuns.join(' ')} | ${r.cls} | ${r.jsKb} | ${r.cssKb} | ${misses(r).length ? `miss: ${misses(r).join(', ')}` : 'ok'} |`)].join('\n');
 console.log(`\n${table}\n`);
 writeFileSync(join(outDir, 'summary.md'), `${table}\n`);
-if (controls.length) {
+if (controls.size) {
   const mobile = new Map(rows.filter((r) => r.preset === 'mobile').map((r) => [r.route, r]));
+  const cells = (f: Figures | undefined, scripts?: number) => (f ? [f.tbt, f.tbtRuns.join(' '), f.lcp] : ['', '', '']).concat(scripts === undefined ? [] : [f ? scripts : '']);
   const controlTable = [
-    '| route | mobile TBT ms | every run | same HTML without scripts: TBT ms | every run | scripts loaded |',
-    '|' + ' --- |'.repeat(6),
-    ...controls.map((c) => `| ${c.route} | ${mobile.get(c.route)?.tbt ?? ''} | ${mobile.get(c.route)?.tbtRuns.join(' ') ?? ''} | ${c.tbt} | ${c.tbtRuns.join(' ')} | ${c.scripts} |`),
+    '| route | site: TBT ms | every run | LCP ms | no scripts: TBT ms | every run | LCP ms | scripts loaded | React only: TBT ms | every run | LCP ms | scripts loaded |',
+    '|' + ' --- |'.repeat(12),
+    ...[...controls].map(([route, byKind]) =>
+      `| ${[route, ...cells(mobile.get(route)), ...CONTROL_KINDS.flatMap((k) => cells(byKind.get(k), byKind.get(k)?.scripts ?? 0))].join(' | ')} |`,
+    ),
   ].join('\n');
-  console.log(`Control runs (--control), alternating with the site's own:\n\n${controlTable}\n`);
+  console.log(`Control runs (--control), mobile, alternating with the site's own:\n\n${controlTable}\n`);
   writeFileSync(join(outDir, 'control.md'), `${controlTable}\n`);
 }
 const failed = rows.filter((r) => misses(r).length);

@@ -2,15 +2,14 @@
  * npm run build: validate → client bundle → server bundle → prerendered HTML for every route,
  * 404.html, _redirects, _headers, sitemap.xml and robots.txt in dist/.
  */
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { loadProject } from './lib/project.ts';
 import { printDiagnostics } from './lib/report.ts';
 import { CLIENT_ENTRY, NOT_FOUND_MODULE, collectAssets, inlineScriptHashes, renderDocument, type Manifest } from './lib/html.ts';
-import { contentSecurityPolicy, headersFile, outputPath, redirectsFile, robots, securityHeaders, sitemap } from './lib/deploy-files.ts';
+import { contentSecurityPolicy, headersFile, outputPath, precompress, redirectsFile, robots, securityHeaders, sitemap } from './lib/deploy-files.ts';
 import { blockRegistry } from '../blocks/registry.ts';
 import { visiblePages } from '../renderer/vite-plugin.ts';
 import type { RenderResult } from '../renderer/entry-server.tsx';
@@ -114,17 +113,6 @@ writeFileSync(join(dist, 'robots.txt'), robots(project.site.url, notIndexed));
 rmSync(ssrOut, { recursive: true, force: true });
 
 // Precompressed copies: `npm run serve` (like most CDNs) sends them to browsers that accept them.
-function precompress(dir: string) {
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) precompress(p);
-    else if (/\.(html|js|css|svg|xml|txt|json)$/.test(name) && statSync(p).size > 512) {
-      const body = readFileSync(p);
-      writeFileSync(`${p}.gz`, gzipSync(body, { level: 9 }));
-      writeFileSync(`${p}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
-    }
-  }
-}
 precompress(dist);
 
 if (process.env.SITEWRIGHT_BENCH) {

@@ -7,13 +7,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createSecureServer } from 'node:http2';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { applyRedirect, headersFor, parseHeaders, parseRedirects } from './lib/cdn-rules.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, process.env.SITEWRIGHT_DIST ?? 'dist');
+const dist = resolve(root, process.env.SITEWRIGHT_DIST ?? 'dist');
 if (!existsSync(join(dist, 'index.html'))) {
   console.error('dist/ has no build. Run npm run build first (npm start does both).');
   process.exit(1);
