@@ -12,7 +12,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { precompress } from './deploy-files.ts';
+import { compressFile } from './deploy-files.ts';
 
 export type ControlKind = 'no scripts' | 'React only';
 export const CONTROL_KINDS: ControlKind[] = ['no scripts', 'React only'];
@@ -58,12 +58,16 @@ async function reactOnlyBundle(root: string): Promise<string> {
 export async function controlBuild(root: string, distDir: string, kind: ControlKind): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), `sitewright-control-${controlSlug(kind)}-`));
   cpSync(distDir, dir, { recursive: true });
-  if (kind === 'React only') writeFileSync(join(dir, REACT_ONLY_SRC), await reactOnlyBundle(root));
-  for (const file of htmlFiles(dir)) {
+  const changed = htmlFiles(dir);
+  for (const file of changed) {
     const page = withoutScripts(readFileSync(file, 'utf8'));
     writeFileSync(file, kind === 'React only' ? withModuleScript(page, REACT_ONLY_SRC) : page);
   }
-  // The copied .gz/.br files hold the old pages: compress again, as the build does.
-  precompress(dir);
+  if (kind === 'React only') {
+    writeFileSync(join(dir, REACT_ONLY_SRC), await reactOnlyBundle(root));
+    changed.push(join(dir, REACT_ONLY_SRC));
+  }
+  // The copied .gz/.br beside these files hold the old contents: compress them again, as the build does.
+  changed.forEach(compressFile);
   return dir;
 }

@@ -85,15 +85,18 @@ export function robots(siteUrl: string, disallow: string[]): string {
   return `User-agent: *\n${disallow.map((d) => `Disallow: ${d}`).join('\n')}${disallow.length ? '\n' : ''}Allow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
 
-/** Writes `.gz` and `.br` beside every text file over 512 bytes under `dir`, which `npm run serve` (like most CDNs) sends to browsers that accept them. */
+/** Writes `.gz` and `.br` copies of one file beside it, which `npm run serve` (like most CDNs) sends to browsers that accept them. */
+export function compressFile(p: string) {
+  const body = readFileSync(p);
+  writeFileSync(`${p}.gz`, gzipSync(body, { level: 9 }));
+  writeFileSync(`${p}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+}
+
+/** Compressed copies (compressFile) of every text file over 512 bytes under `dir`. */
 export function precompress(dir: string) {
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) precompress(p);
-    else if (/\.(html|js|css|svg|xml|txt|json)$/.test(name) && statSync(p).size > 512) {
-      const body = readFileSync(p);
-      writeFileSync(`${p}.gz`, gzipSync(body, { level: 9 }));
-      writeFileSync(`${p}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
-    }
+    else if (/\.(html|js|css|svg|xml|txt|json)$/.test(name) && statSync(p).size > 512) compressFile(p);
   }
 }
