@@ -161,6 +161,15 @@ const requestsOf = (lhr: LighthouseResult) =>
   (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
 /** How many scripts a run loaded: none, in a control run, or it measured the wrong page. */
 const scriptRequests = (lhr: LighthouseResult) => requestsOf(lhr).filter((r) => r.resourceType === 'Script').length;
+/**
+ * The runs that saw a first paint and TTI (Lighthouse's NO_FCP, NO_NAVSTART and the like are left out), naming
+ * the ones left out; the median is taken over the rest.
+ */
+function validRuns(label: string, results: LighthouseResult[]): LighthouseResult[] {
+  const valid = filterToValidRuns(results);
+  if (valid.length < results.length) console.warn(`${label}: ${results.length - valid.length} of ${results.length} runs had no first paint or TTI and were left out (${results.filter((r) => !valid.includes(r)).map((r) => r.runtimeError?.code ?? 'no TTI').join(', ')})`);
+  return valid;
+}
 /** reports/lighthouse/<kind>-<route>.json, `/` as "home". */
 const reportName = (kind: string, route: string) => `${kind}${route === '/' ? '-home' : route.replace(/\//g, '-')}.json`;
 
@@ -190,16 +199,14 @@ try {
         (kind === 'site' ? results : controlResults.get(kind)!).push(result.lhr);
       }
       for (const [kind, kindResults] of controlResults) {
-        const valid = filterToValidRuns(kindResults);
+        const valid = validRuns(`${preset} ${route}, ${kind}`, kindResults);
         if (!valid.length) continue;
         const representative = computeMedianRun(valid);
         writeFileSync(join(outDir, reportName(`control-${controlSlug(kind)}`, route)), JSON.stringify(representative));
         if (!controls.has(route)) controls.set(route, new Map());
         controls.get(route)!.set(kind, { ...medianFigures(valid), scripts: scriptRequests(representative) });
       }
-      // A run can fail to see a paint (Lighthouse's NO_FCP); the median is taken over the runs that did.
-      const valid = filterToValidRuns(results);
-      if (valid.length < results.length) console.warn(`${preset} ${route}: ${results.length - valid.length} of ${results.length} runs had no first paint or TTI and were left out (${results.filter((r) => !valid.includes(r)).map((r) => r.runtimeError?.code ?? 'no TTI').join(', ')})`);
+      const valid = validRuns(`${preset} ${route}`, results);
       const lhr = valid.length ? computeMedianRun(valid) : results[results.length - 1];
       writeFileSync(join(outDir, reportName(preset, route)), JSON.stringify(lhr));
       const sum = (type: string) => requestsOf(lhr).filter((r) => r.resourceType === type).reduce((n, r) => n + gzipBytes(r.url, r.transferSize ?? 0), 0) / 1024;
