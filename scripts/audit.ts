@@ -249,12 +249,12 @@ console.log(`\n${table}\n`);
 writeFileSync(join(outDir, 'summary.md'), `${table}\n`);
 if (controls.size) {
   const mobile = new Map(rows.filter((r) => r.preset === 'mobile').map((r) => [r.route, r]));
-  const cells = (f: Figures | undefined, scripts?: number) => (f ? [f.tbt, f.tbtRuns.join(' '), f.lcp] : ['', '', '']).concat(scripts === undefined ? [] : [f ? scripts : '']);
+  const cells = (f?: Figures) => (f ? [f.tbt, f.tbtRuns.join(' '), f.lcp] : ['', '', '']);
   const controlTable = [
     '| route | site: TBT ms | every run | LCP ms | no scripts: TBT ms | every run | LCP ms | scripts loaded | React only: TBT ms | every run | LCP ms | scripts loaded |',
     '|' + ' --- |'.repeat(12),
     ...[...controls].map(([route, byKind]) =>
-      `| ${[route, ...cells(mobile.get(route)), ...CONTROL_KINDS.flatMap((k) => cells(byKind.get(k), byKind.get(k)?.scripts ?? 0))].join(' | ')} |`,
+      `| ${[route, ...cells(mobile.get(route)), ...CONTROL_KINDS.flatMap((k) => [...cells(byKind.get(k)), byKind.get(k)?.scripts ?? ''])].join(' | ')} |`,
     ),
   ].join('\n');
   console.log(`Control runs (--control), mobile, alternating with the site's own:\n\n${controlTable}\n`);

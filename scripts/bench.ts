@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
+import { median } from './lib/audit-figures.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -72,7 +73,6 @@ function run(cmd: string, argv: string[], cwd: string, env: Record<string, strin
   return { out: r.stdout, err: r.stderr, ms: performance.now() - t0, status: r.status };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 interface Inside {
   validateMs: number;

@@ -8,10 +8,11 @@
  * (Serving the stripped page through the browser's request interception instead, as this once did, changes how
  * the document arrives and so what it costs: it is not a fair comparison.)
  */
-import { cpSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { filesUnder } from './build-info.ts';
 import { compressFile } from './deploy-files.ts';
 
 export type ControlKind = 'no scripts' | 'React only';
@@ -30,13 +31,6 @@ export function withModuleScript(html: string, src: string): string {
   const tag = `<script type="module" src="${src}" fetchpriority="low"></script>`;
   if (!html.includes('</head>')) throw new Error('page has no </head> to add the control script to');
   return html.replace('</head>', `${tag}</head>`);
-}
-
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? htmlFiles(p) : name.endsWith('.html') ? [p] : [];
-  });
 }
 
 /** React and react-dom bundled for production, minified, as one ES module. */
@@ -58,7 +52,7 @@ async function reactOnlyBundle(root: string): Promise<string> {
 export async function controlBuild(root: string, distDir: string, kind: ControlKind): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), `sitewright-control-${controlSlug(kind)}-`));
   cpSync(distDir, dir, { recursive: true });
-  const changed = htmlFiles(dir);
+  const changed = filesUnder(dir).filter((p) => p.endsWith('.html'));
   for (const file of changed) {
     const page = withoutScripts(readFileSync(file, 'utf8'));
     writeFileSync(file, kind === 'React only' ? withModuleScript(page, REACT_ONLY_SRC) : page);

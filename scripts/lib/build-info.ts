@@ -3,19 +3,20 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Project } from './project.ts';
 
-function walk(dir: string): string[] {
+/** Every file under `dir`, in a stable order. */
+export function filesUnder(dir: string): string[] {
   return readdirSync(dir)
     .sort()
     .flatMap((name) => {
       const p = join(dir, name);
-      return statSync(p).isDirectory() ? walk(p) : [p];
+      return statSync(p).isDirectory() ? filesUnder(p) : [p];
     });
 }
 
 /** sha256 over every config file's path and bytes: two builds of the same content share it. */
 export function configChecksum(root: string): string {
   const h = createHash('sha256');
-  for (const f of walk(join(root, 'site.config'))) {
+  for (const f of filesUnder(join(root, 'site.config'))) {
     h.update(relative(root, f));
     h.update(readFileSync(f));
   }

@@ -1,6 +1,6 @@
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { filesUnder } from './build-info.ts';
 import type { Project } from './project.ts';
 
 const origin = (u: string) => new URL(u).origin;
@@ -94,9 +94,7 @@ export function compressFile(p: string) {
 
 /** Compressed copies (compressFile) of every text file over 512 bytes under `dir`. */
 export function precompress(dir: string) {
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) precompress(p);
-    else if (/\.(html|js|css|svg|xml|txt|json)$/.test(name) && statSync(p).size > 512) compressFile(p);
-  }
+  filesUnder(dir)
+    .filter((p) => /\.(html|js|css|svg|xml|txt|json)$/.test(p) && statSync(p).size > 512)
+    .forEach(compressFile);
 }
