@@ -1,0 +1,50 @@
+/**
+ * Submissions per client address and form in a sliding one-minute window, kept in memory: enough for one
+ * server process; several instances would each allow the limit.
+ */
+export interface RateDecision {
+  allowed: boolean;
+  /** The window's timestamps to keep (only the ones still inside it). */
+  times: number[];
+  /** When refused: seconds until the oldest counted submission leaves the window (at least 1). */
+  retryAfterSeconds: number;
+}
+
+/** Pure rule: refuse when `limit` submissions already happened in the last `windowMs`. */
+export function decide(times: readonly number[], now: number, limit: number, windowMs = 60_000): RateDecision {
+  const recent = times.filter((t) => t > now - windowMs);
+  if (recent.length < limit) return { allowed: true, times: [...recent, now], retryAfterSeconds: 0 };
+  return { allowed: false, times: recent, retryAfterSeconds: Math.max(1, Math.ceil((recent[0] + windowMs - now) / 1000)) };
+}
+
+export class RateLimiter {
+  private readonly hits = new Map<string, number[]>();
+  private lastSweep = 0;
+
+  /** limit 0 (or less) switches the limit off, e.g. for a load test. */
+  constructor(private readonly limit: number, private readonly windowMs = 60_000, private readonly clock: () => number = Date.now) {}
+
+  take(key: string): RateDecision {
+    const now = this.clock();
+    if (this.limit <= 0) return { allowed: true, times: [], retryAfterSeconds: 0 };
+    this.sweep(now);
+    const d = decide(this.hits.get(key) ?? [], now, this.limit, this.windowMs);
+    this.hits.set(key, d.times);
+    return d;
+  }
+
+  // Forget idle clients now and then so the map does not grow with every address ever seen.
+  private sweep(now: number) {
+    if (now - this.lastSweep < this.windowMs) return;
+    this.lastSweep = now;
+    for (const [k, times] of this.hits) if (!times.some((t) => t > now - this.windowMs)) this.hits.delete(k);
+  }
+}
+
+/** SITEWRIGHT_RATE_LIMIT: submissions per minute; unset means 20; 0 means off. */
+export function rateLimitFrom(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 20;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`SITEWRIGHT_RATE_LIMIT must be a whole number of submissions per minute (0 = off), not "${value}"`);
+  return n;
+}

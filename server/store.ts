@@ -1,0 +1,135 @@
+/** The SQL of the lead service, the same on PGlite and PostgreSQL. */
+import { randomBytes } from 'node:crypto';
+import type { Db, Queryable } from './db.ts';
+
+export interface LeadRow {
+  id: string;
+  form: string;
+  receivedAt: string;
+  payload: Record<string, unknown>;
+}
+
+export interface StoredAnswer {
+  status: number;
+  body: { message: string; id: string };
+}
+
+export interface NewLead {
+  form: string;
+  payload: Record<string, unknown>;
+  clientHash: string;
+  /** Idempotency-Key with the request's fingerprint, when the client sent one. */
+  idempotency?: { key: string; fingerprint: string };
+  /** Also queue the lead for the webhook. */
+  outbox: boolean;
+  message: string;
+}
+
+export type InsertOutcome = { kind: 'created'; answer: StoredAnswer } | { kind: 'replay'; answer: StoredAnswer } | { kind: 'mismatch' };
+
+type Row = { id: string; form_id: string; received_at: Date | string; payload: Record<string, unknown> };
+const toLead = (r: Row): LeadRow => ({ id: r.id, form: r.form_id, receivedAt: new Date(r.received_at).toISOString(), payload: r.payload });
+
+/** The key for client-address hashes: SITEWRIGHT_HASH_SECRET, else one made once and kept in the database. */
+export async function hashSecret(db: Db, fromEnv?: string): Promise<string> {
+  if (fromEnv) return fromEnv;
+  await db.query('INSERT INTO service_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', ['client-hash', randomBytes(32).toString('hex')]);
+  const r = await db.query<{ value: string }>('SELECT value FROM service_secrets WHERE name = $1', ['client-hash']);
+  return r.rows[0].value;
+}
+
+/**
+ * Stores a lead and answers it, all in one transaction. With an Idempotency-Key the key row is inserted
+ * first: a concurrent duplicate blocks on the primary key until this commits, then finds it and replays.
+ */
+export async function insertLead(db: Db, lead: NewLead): Promise<InsertOutcome> {
+  return db.transaction(async (tx) => {
+    const idem = lead.idempotency;
+    if (idem) {
+      const claimed = await tx.query(
+        `INSERT INTO idempotency_keys (form_id, key, fingerprint, status, response) VALUES ($1, $2, $3, 0, '{}'::jsonb)
+         ON CONFLICT (form_id, key) DO NOTHING RETURNING key`,
+        [lead.form, idem.key, idem.fingerprint],
+      );
+      if (!claimed.rows.length) {
+        const prev = await tx.query<{ fingerprint: string; status: number; response: StoredAnswer['body'] }>('SELECT fingerprint, status, response FROM idempotency_keys WHERE form_id = $1 AND key = $2', [lead.form, idem.key]);
+        const p = prev.rows[0];
+        if (!p || p.fingerprint !== idem.fingerprint) return { kind: 'mismatch' };
+        return { kind: 'replay', answer: { status: p.status, body: p.response } };
+      }
+    }
+    const ins = await tx.query<{ id: string; received_at: Date | string }>('INSERT INTO leads (form_id, payload, client_hash) VALUES ($1, $2::jsonb, $3) RETURNING id, received_at', [lead.form, JSON.stringify(lead.payload), lead.clientHash]);
+    const { id, received_at } = ins.rows[0];
+    const answer: StoredAnswer = { status: 201, body: { message: lead.message, id } };
+    if (idem) await tx.query('UPDATE idempotency_keys SET status = $3, response = $4::jsonb, lead_id = $5 WHERE form_id = $1 AND key = $2', [lead.form, idem.key, answer.status, JSON.stringify(answer.body), id]);
+    if (lead.outbox) await queueDelivery(tx, { id, form: lead.form, receivedAt: new Date(received_at).toISOString(), payload: lead.payload });
+    return { kind: 'created', answer };
+  });
+}
+
+async function queueDelivery(tx: Queryable, lead: LeadRow) {
+  await tx.query('INSERT INTO outbox (lead_id, body) VALUES ($1, $2::jsonb)', [lead.id, JSON.stringify(lead)]);
+}
+
+export interface LeadFilter {
+  form?: string;
+  /** ISO date or time; leads received at or after it. */
+  since?: string;
+}
+
+export async function listLeads(db: Queryable, filter: LeadFilter = {}): Promise<LeadRow[]> {
+  const r = await db.query<Row>(
+    `SELECT id, form_id, received_at, payload FROM leads
+     WHERE ($1::text IS NULL OR form_id = $1) AND ($2::timestamptz IS NULL OR received_at >= $2::timestamptz)
+     ORDER BY received_at, id`,
+    [filter.form ?? null, filter.since ?? null],
+  );
+  return r.rows.map(toLead);
+}
+
+/** Erases every lead whose payload email matches (ignoring case); their pending webhook copies go with them. */
+export async function deleteByEmail(db: Queryable, email: string): Promise<number> {
+  const r = await db.query("DELETE FROM leads WHERE lower(payload->>'email') = lower($1)", [email.trim()]);
+  return r.affected;
+}
+
+export interface OutboxRow {
+  id: number;
+  leadId: string;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string;
+}
+
+export async function pendingOutbox(db: Queryable): Promise<OutboxRow[]> {
+  const r = await db.query<{ id: string | number; lead_id: string; attempts: number; last_error: string | null; next_attempt_at: Date | string }>('SELECT id, lead_id, attempts, last_error, next_attempt_at FROM outbox WHERE delivered_at IS NULL ORDER BY id');
+  return r.rows.map((o) => ({ id: Number(o.id), leadId: o.lead_id, attempts: o.attempts, lastError: o.last_error, nextAttemptAt: new Date(o.next_attempt_at).toISOString() }));
+}
+
+export interface ClaimedDelivery {
+  id: number;
+  attempts: number;
+  body: LeadRow;
+}
+
+/**
+ * Takes up to `limit` due deliveries and leases them for `leaseSeconds` (their next attempt moves ahead), so
+ * a second worker skips them and a worker that dies mid-delivery only delays them.
+ */
+export async function claimDeliveries(db: Db, limit: number, leaseSeconds = 300): Promise<ClaimedDelivery[]> {
+  const r = await db.query<{ id: string | number; attempts: number; body: LeadRow }>(
+    `UPDATE outbox SET next_attempt_at = now() + make_interval(secs => $2)
+     WHERE id IN (SELECT id FROM outbox WHERE delivered_at IS NULL AND next_attempt_at <= now() ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+     RETURNING id, attempts, body`,
+    [limit, leaseSeconds],
+  );
+  return r.rows.map((o) => ({ id: Number(o.id), attempts: o.attempts, body: o.body })).sort((a, b) => a.id - b.id);
+}
+
+export async function markDelivered(db: Queryable, id: number): Promise<void> {
+  await db.query('UPDATE outbox SET delivered_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1', [id]);
+}
+
+export async function markFailed(db: Queryable, id: number, error: string, retryInMs: number): Promise<void> {
+  await db.query('UPDATE outbox SET attempts = attempts + 1, last_error = $2, next_attempt_at = now() + make_interval(secs => $3) WHERE id = $1', [id, error.slice(0, 500), retryInMs / 1000]);
+}
