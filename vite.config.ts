@@ -2,7 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { sitewright } from './renderer/vite-plugin.ts';
+import { sitewright } from './scripts/lib/vite/plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 

@@ -18,7 +18,7 @@ import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { loadProject } from './lib/project.ts';
-import { visiblePages } from '../renderer/vite-plugin.ts';
+import { visiblePages } from './lib/config/visible-pages.ts';
 import { startServer } from './lib/serve-child.ts';
 import { outputPath } from './lib/deploy-files.ts';
 import { medianFigures, type Figures } from './lib/audit-figures.ts';

@@ -11,7 +11,7 @@ import { printDiagnostics } from './lib/report.ts';
 import { CLIENT_ENTRY, NOT_FOUND_MODULE, collectAssets, inlineScriptHashes, renderDocument, type Manifest } from './lib/html.ts';
 import { contentSecurityPolicy, headersFile, outputPath, precompress, redirectsFile, robots, securityHeaders, sitemap } from './lib/deploy-files.ts';
 import { blockRegistry } from '../blocks/registry.ts';
-import { visiblePages } from '../renderer/vite-plugin.ts';
+import { visiblePages } from './lib/config/visible-pages.ts';
 import type { RenderResult } from '../renderer/entry-server.tsx';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

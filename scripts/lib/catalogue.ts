@@ -1,10 +1,11 @@
 /**
  * The block catalogue: every registered block with its schema and its example config (blocks/<Folder>/example.json).
- * Feeds docs/blocks.md (scripts/docs.ts) and the dev server's /_catalogue page (renderer/vite-plugin.ts).
+ * Feeds docs/blocks.md (scripts/docs.ts) and the dev server's /_catalogue page (scripts/lib/vite/plugin.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { blockRegistry } from '../../blocks/registry.ts';
+import type { CatalogueItem } from '../../renderer/dev/catalogue-item.ts';
 import { formatDiagnosticLine, type Diagnostic } from './diagnostics.ts';
 import { locate, parseJsonSource } from './json-source.ts';
 import { loadProject, type LoadOptions, type LoadResult, type Project } from './project.ts';
@@ -97,15 +98,7 @@ export function checkExamples(root: string, env: Record<string, string | undefin
   return { diagnostics, result, entries };
 }
 
-export interface CatalogueItem {
-  type: string;
-  title: string;
-  description: string;
-  exampleFile: string | null;
-  example: Record<string, unknown> | null;
-  /** What is wrong with the example, in the validator's words. */
-  problems: string[];
-}
+export type { CatalogueItem };
 
 /** Source of the dev server's virtual:sitewright/catalogue module: the items, and the fragments their examples use. */
 export async function catalogueModule(project: Project, env: Record<string, string | undefined>): Promise<string> {

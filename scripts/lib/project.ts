@@ -10,7 +10,7 @@ import { closest } from './suggest.ts';
 import { blockRegistry } from '../../blocks/registry.ts';
 import type { FormConfig, PageConfig, SiteConfig } from '../../renderer/generated/config-types.ts';
 import { applyEnvOverrides } from './env.ts';
-import { checkFormFile } from '../../renderer/forms/check.ts';
+import { checkFormFile } from './config/form-fields.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -511,7 +511,7 @@ export function loadProject(root: string, env: Record<string, string | undefined
       } else {
         fragmentFiles[c.kind][slug] = r.src.file;
         if (r.ok) fragments[c.kind][slug] = r.src.value;
-        // Names a form file uses in one place must be fields it defines in another (renderer/forms/check.ts).
+        // Names a form file uses in one place must be fields it defines in another (config/form-fields.ts).
         if (r.ok && c.kind === 'forms') for (const d of checkFormFile(r.src.value as FormConfig)) report(r.src, d);
       }
     }

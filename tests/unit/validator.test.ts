@@ -15,7 +15,7 @@ import { collectionsOf, expectedSchemaRef, loadProject } from '../../scripts/lib
 import { codeFrame, formatGithub, formatJson, formatPretty } from '../../scripts/lib/report.ts';
 import { newForm, newPage, slugForRoute, titleForRoute } from '../../scripts/lib/scaffold.ts';
 import type { Diagnostic } from '../../scripts/lib/diagnostics.ts';
-import { sitewright } from '../../renderer/vite-plugin.ts';
+import { sitewright } from '../../scripts/lib/vite/plugin.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { FormConfig } from '../../../renderer/generated/config-types.ts';
-import { compileFormValidator } from '../../../renderer/forms/compile.ts';
+import { compileFormValidator } from '../../../scripts/lib/vite/forms.ts';
 import { createTransformErrors, messagesByField } from '../../../renderer/forms/messages.ts';
 
 const root = join(import.meta.dirname, '../../..');

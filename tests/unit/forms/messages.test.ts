@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileFormValidator } from '../../../renderer/forms/compile.ts';
+import { compileFormValidator } from '../../../scripts/lib/vite/forms.ts';
 import { createTransformErrors, errorField } from '../../../renderer/forms/messages.ts';
 import { formFile, messagesFor } from './helpers.ts';
 

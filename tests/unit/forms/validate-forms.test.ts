@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { loadProject } from '../../../scripts/lib/project.ts';
-import { checkFormFile } from '../../../renderer/forms/check.ts';
+import { checkFormFile } from '../../../scripts/lib/config/form-fields.ts';
 import { thirdPartyOrigins } from '../../../scripts/lib/deploy-files.ts';
 import { resolveEndpoint } from '../../../renderer/forms/submit.ts';
 import type { FormConfig } from '../../../renderer/generated/config-types.ts';

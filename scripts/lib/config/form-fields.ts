@@ -1,4 +1,4 @@
-import type { FormConfig, FormPayloadValue } from '../generated/config-types.ts';
+import type { FormConfig, FormPayloadValue } from '../../../renderer/generated/config-types.ts';
 
 export interface FormProblem {
   /** JSON pointer inside the form file, e.g. "/submit/payload/phone/field". */

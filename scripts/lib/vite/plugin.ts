@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { loadProject, routeMatches, type Project } from '../scripts/lib/project.ts';
-import { blockRegistry } from '../blocks/registry.ts';
-import { formatDiagnosticLine, type Diagnostic } from '../scripts/lib/diagnostics.ts';
-import { formatPretty } from '../scripts/lib/report.ts';
-import { CATALOGUE_ROUTE, catalogueModule } from '../scripts/lib/catalogue.ts';
-import { buildInfo } from '../scripts/lib/build-info.ts';
+import { loadProject, routeMatches, type Project } from '../project.ts';
+import { blockRegistry } from '../../../blocks/registry.ts';
+import { formatDiagnosticLine, type Diagnostic } from '../diagnostics.ts';
+import { formatPretty } from '../report.ts';
+import { CATALOGUE_ROUTE, catalogueModule } from '../catalogue.ts';
+import { buildInfo } from '../build-info.ts';
+import { visiblePages } from '../config/visible-pages.ts';
 
 const CONFIG_ID = 'virtual:sitewright/config';
 const PAGE_PREFIX = 'virtual:sitewright/page/';
@@ -13,10 +14,6 @@ const FORMS_PREFIX = 'virtual:sitewright/forms/';
 /** Dev-only: data of the /_catalogue page (renderer/dev/). Never imported by the production entry. */
 const CATALOGUE_ID = 'virtual:sitewright/catalogue';
 
-/** Pages the build includes: every page, less landing pages when the hideLandingRoutes flag is on. */
-export function visiblePages(project: Project) {
-  return project.pages.filter((p) => !(project.site.flags.hideLandingRoutes && p.config.landing));
-}
 
 function configModule(project: Project, env: Record<string, string | undefined>): string {
   const visible = visiblePages(project);
@@ -41,7 +38,7 @@ async function pageModule(project: Project, slug: string): Promise<string | unde
     // MDX content ("x-fragment": "content") is compiled here, at build time, and ships as a data tree;
     // imported lazily so the dev server and tests only pay for mdx-bundler/esbuild when a page uses it.
     const held = project.fragments[ref.kind]?.[ref.id];
-    const value = ref.kind === 'content' ? await (await import('../scripts/lib/mdx-content.ts')).compileContent(project.configDir, ref.id, typeof held === 'string' ? held : undefined) : held;
+    const value = ref.kind === 'content' ? await (await import('../mdx-content.ts')).compileContent(project.configDir, ref.id, typeof held === 'string' ? held : undefined) : held;
     (fragments[ref.kind] ??= {})[ref.id] = value;
     // A fragment may reference others (a form inside a page block, a FAQ set inside a fragment).
   }
@@ -103,9 +100,9 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
       if (!project) this.error(`site.config/ has errors (run npm run validate):\n${formatDiagnostics(errorsOf())}`);
       if (id === `\0${CONFIG_ID}`) return configModule(project, env);
       if (id === `\0${CATALOGUE_ID}`) return catalogueModule(project, env);
-      // Form validators precompiled from the form files, and the country list of the pickers (renderer/forms/compile.ts).
+      // Form validators precompiled from the form files, and the country list of the pickers (./forms.ts).
       if (id.startsWith(`\0${FORMS_PREFIX}`)) {
-        const code = (await import('./forms/compile.ts')).formsModule(id.slice(1), project.fragments.forms ?? {});
+        const code = (await import('./forms.ts')).formsModule(id.slice(1), project.fragments.forms ?? {});
         if (code === undefined) this.error(`no form file for ${id.slice(1)}`);
         return code;
       }

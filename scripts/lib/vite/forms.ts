@@ -7,8 +7,8 @@
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { schemaParser, type RJSFSchema } from '@rjsf/utils';
-import { countries } from 'countries-list';
-import { EMAIL_PATTERN } from './email.ts';
+import { EMAIL_PATTERN } from '../../../renderer/forms/email.ts';
+import { countriesModule } from '../../../renderer/forms/country-rows.ts';
 
 export const FORMS_PREFIX = 'virtual:sitewright/forms/';
 export const VALIDATORS_ID = `${FORMS_PREFIX}validators`;
@@ -50,18 +50,6 @@ export function compileFormValidator(schema: object): string {
 export function validatorsModule(formIds: string[]): string {
   const rows = formIds.map((id) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(VALIDATOR_PREFIX + id)}).then((m) => m.default),`);
   return `export default {\n${rows.join('\n')}\n};\n`;
-}
-
-/**
- * Country list as [ISO code, name, dial code, search aliases] rows, sorted by name: only the fields the
- * pickers need (the package also carries capitals, currencies and languages).
- */
-export function countriesModule(): string {
-  const rows = Object.entries(countries)
-    .map(([code, c]) => [code, c.name, String(c.phone[0] ?? ''), [c.native !== c.name ? c.native : '', ...((c as { alias?: string[] }).alias ?? [])].filter(Boolean).join('|')])
-    .filter((r) => r[2] !== '')
-    .sort((a, b) => a[1].localeCompare(b[1], 'en'));
-  return `export default ${JSON.stringify(rows)};\n`;
 }
 
 /** Serves the modules above for the vite plugin; undefined for ids it does not own. */
