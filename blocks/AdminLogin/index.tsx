@@ -23,7 +23,7 @@ export default function AdminLogin({ id, heading = 'Preview login', text }: Admi
     if (status === 'checking') return;
     const data = new FormData(e.currentTarget);
     setStatus('checking');
-    let ok = false;
+    let ok: boolean;
     try {
       ok = await matchesPreviewGate(String(data.get('email') ?? ''), String(data.get('password') ?? ''), build.previewGate);
     } catch {
