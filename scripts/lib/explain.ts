@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { closest } from './suggest.ts';
+import { valueAt } from './json-pointer.ts';
 import type { Diagnostic } from './diagnostics.ts';
 
 type Explained = Pick<Diagnostic, 'path' | 'message' | 'suggestion' | 'code'> & { key?: string };
@@ -36,15 +37,6 @@ function describeValue(v: unknown): string {
   if (v !== null && typeof v === 'object') return 'an object';
   if (typeof v === 'string') return `the text ${show(v)}`;
   return show(v);
-}
-
-function valueAt(root: unknown, pointer: string): unknown {
-  let cur: unknown = root;
-  for (const seg of pointer.split('/').slice(1)) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return cur;
 }
 
 /** "the hero block", "a page", "site.json": what the settings in an error belong to, in a marketer's words. */

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Node, ParseError } from 'jsonc-parser';
+import { escapeSegment, pointerSegments } from './json-pointer.ts';
 
 type Jsonc = typeof import('jsonc-parser');
 let jsoncModule: Jsonc | undefined;
@@ -192,10 +193,6 @@ function countNames(value: unknown): number {
   return count;
 }
 
-function escapePointer(seg: string | number): string {
-  return String(seg).replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 function findDuplicateKeys(text: string, root: Node): JsonSource['duplicateKeys'] {
   const out: JsonSource['duplicateKeys'] = [];
   const walk = (node: Node, path: string) => {
@@ -208,7 +205,7 @@ function findDuplicateKeys(text: string, root: Node): JsonSource['duplicateKeys'
         const first = seen.get(key);
         if (first) out.push({ key, path, offset: k.offset, length: k.length, firstLine: lineColumn(text, first.offset).line });
         else seen.set(key, k);
-        if (v) walk(v, `${path}/${escapePointer(key)}`);
+        if (v) walk(v, `${path}/${escapeSegment(key)}`);
       }
     } else if (node.type === 'array') {
       (node.children ?? []).forEach((c, i) => walk(c, `${path}/${i}`));
@@ -243,16 +240,6 @@ export function lineColumn(text: string, offset: number): { line: number; column
     lineStart = i + 1;
   }
   return { line, column: offset - lineStart + 1 };
-}
-
-/** Splits an RFC 6901 pointer ("/blocks/0/type") into segments, numbers for array indexes. */
-export function pointerSegments(pointer: string): (string | number)[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
 /** Where a diagnostic points: line and column, and how many characters to underline on that line. */

@@ -11,6 +11,7 @@ import { blockRegistry } from '../../blocks/registry.ts';
 import type { FormConfig, PageConfig, SiteConfig } from '../../renderer/generated/config-types.ts';
 import { applyEnvOverrides } from './env.ts';
 import { checkFormFile } from './config/form-fields.ts';
+import { normalisePath, routeMatches } from '../../renderer/lib/route-match.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -590,9 +591,9 @@ export function loadProject(root: string, env: Record<string, string | undefined
   });
   const routes = [...pageRoutes, ...site.redirects.map((r) => r.from)];
   // A set for static routes keeps link checking linear in the number of links, however many pages there are.
-  const staticRoutes = new Set(routes.filter((r) => !r.includes(':')).map((r) => (r.length > 1 ? r.replace(/\/$/, '') : r)));
+  const staticRoutes = new Set(routes.filter((r) => !r.includes(':')).map(normalisePath));
   const paramRoutes = routes.filter((r) => r.includes(':'));
-  const routeExists = (path: string) => staticRoutes.has(path.length > 1 ? path.replace(/\/$/, '') : path) || paramRoutes.some((r) => routeMatches(r, path));
+  const routeExists = (path: string) => staticRoutes.has(normalisePath(path)) || paramRoutes.some((r) => routeMatches(r, path));
   const destinations = ['auth', ...Object.keys(site.authSite.paths), ...Object.keys(site.destinations)];
 
   // Ids a "#id" link can reach on a page: its blocks' ids (a dialog block's id opens the dialog).
@@ -645,12 +646,4 @@ export function loadProject(root: string, env: Record<string, string | undefined
 
   const failed = diagnostics.some((d) => d.severity === 'error');
   return { project: failed ? null : { root, configDir: files.dir, site, pages, fragments }, diagnostics, sources };
-}
-
-/** Does a route pattern such as "/referral/:refId" match a concrete path? */
-export function routeMatches(pattern: string, path: string): boolean {
-  const a = pattern.split('/');
-  const b = path.replace(/\/$/, '').split('/');
-  if (pattern === '/' || path === '/') return pattern === path || (pattern === '/' && (path === '' || path === '/'));
-  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') ? b[i].length > 0 : seg === b[i]);
 }

@@ -1,4 +1,5 @@
 import type { FormConfig, FormPayloadValue } from '../../../renderer/generated/config-types.ts';
+import { pointer } from '../json-pointer.ts';
 
 export interface FormProblem {
   /** JSON pointer inside the form file, e.g. "/submit/payload/phone/field". */
@@ -8,8 +9,6 @@ export interface FormProblem {
   message: string;
   suggestion: string;
 }
-
-const pointer = (...parts: (string | number)[]) => parts.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 function closest(word: string, options: string[]): string | undefined {
   const lower = word.toLowerCase();

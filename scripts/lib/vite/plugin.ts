@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { loadProject, routeMatches, type Project } from '../project.ts';
+import { loadProject, type Project } from '../project.ts';
+import { normalisePath, routeMatches } from '../../../renderer/lib/route-match.ts';
 import { blockRegistry } from '../../../blocks/registry.ts';
 import { formatDiagnosticLine, type Diagnostic } from '../diagnostics.ts';
 import { formatPretty } from '../report.ts';
@@ -147,7 +148,7 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
         // After Vite's own middlewares: any GET for a page gets the app shell.
         server.middlewares.use(async (req, res, next) => {
           if (req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return next();
-          const catalogue = (req.url ?? '/').split(/[?#]/)[0].replace(/\/$/, '') === CATALOGUE_ROUTE;
+          const catalogue = normalisePath((req.url ?? '/').split(/[?#]/)[0]) === CATALOGUE_ROUTE;
           const entry = catalogue ? '/renderer/dev/catalogue-entry.tsx' : '/renderer/entry-client.tsx';
           const html = await server.transformIndexHtml(req.url ?? '/', devShell(entry, catalogue ? [] : devPreloads(load().project, req.url ?? '/')));
           res.setHeader('Content-Type', 'text/html; charset=utf-8');

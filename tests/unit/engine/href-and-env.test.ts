@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { resolveHref } from '../../../renderer/lib/href.ts';
 import { applyEnvOverrides } from '../../../scripts/lib/env.ts';
-import { loadProject, routeMatches } from '../../../scripts/lib/project.ts';
+import { loadProject } from '../../../scripts/lib/project.ts';
+import { routeMatches } from '../../../renderer/lib/route-match.ts';
 
 const { project } = loadProject(process.cwd(), {});
 if (!project) throw new Error('the real site.config/ must validate for these tests');
