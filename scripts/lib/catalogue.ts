@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { blockRegistry } from '../../blocks/registry.ts';
+import { listBlocks } from './blocks.ts';
 import type { CatalogueItem } from '../../renderer/dev/catalogue-item.ts';
 import { formatDiagnosticLine, type Diagnostic } from './diagnostics.ts';
 import { locate, parseJsonSource } from './json-source.ts';
@@ -34,7 +34,7 @@ export interface CatalogueEntry {
 }
 
 export function blockCatalogue(root: string): CatalogueEntry[] {
-  return [...blockRegistry]
+  return listBlocks(root)
     .sort((a, b) => a.type.localeCompare(b.type))
     .map((reg) => {
       const schemaFile = `schemas/blocks/${reg.type}.schema.json`;

@@ -7,7 +7,7 @@ import type { Diagnostic } from './diagnostics.ts';
 import { locate, locateOffset, parseJsonSource, type JsonSource } from './json-source.ts';
 import { explainSchemaError } from './explain.ts';
 import { closest } from './suggest.ts';
-import { blockRegistry } from '../../blocks/registry.ts';
+import { listBlocks } from './blocks.ts';
 import type { FormConfig, PageConfig, SiteConfig } from '../../renderer/generated/config-types.ts';
 import { applyEnvOverrides } from './env.ts';
 import { checkFormFile } from './config/form-fields.ts';
@@ -549,19 +549,10 @@ export function loadProject(root: string, env: Record<string, string | undefined
     }
   }
 
-  // Registry and schemas agree
-  for (const reg of blockRegistry) {
-    if (!existsSync(join(root, 'schemas', 'blocks', `${reg.type}.schema.json`))) {
-      whole('blocks/registry.ts', { code: 'registry', message: `Block type "${reg.type}" is registered but has no schema.`, suggestion: `Create schemas/blocks/${reg.type}.schema.json.` });
-    }
-    if (!existsSync(join(root, 'blocks', reg.folder, 'index.tsx'))) {
-      whole('blocks/registry.ts', { code: 'registry', message: `Block type "${reg.type}" points at blocks/${reg.folder}/index.tsx, which does not exist.`, suggestion: 'Fix the folder name in blocks/registry.ts.' });
-    }
-  }
-  for (const f of schemaFiles(root).filter((p) => p.includes(`${join('schemas', 'blocks')}`))) {
-    const type = basename(f, '.schema.json');
-    if (!blockRegistry.some((r) => r.type === type)) {
-      whole(relative(root, f).split('\\').join('/'), { code: 'registry', message: `Block type "${type}" has a schema but no component is registered for it.`, suggestion: `Add { type: '${type}', folder: '…' } to blocks/registry.ts.` });
+  // Every block schema has its component (blocks/registry.ts is checked against the schemas by the compiler).
+  for (const { type, folder } of listBlocks(root)) {
+    if (!existsSync(join(root, 'blocks', folder, 'index.tsx'))) {
+      whole(`schemas/blocks/${type}.schema.json`, { code: 'registry', message: `Block type "${type}" has a schema but no component: blocks/${folder}/index.tsx does not exist.`, suggestion: `Create blocks/${folder}/index.tsx and add ${type}: { load: () => import('./${folder}/index.tsx') } to blocks/registry.ts.` });
     }
   }
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { loadProject, type Project } from '../project.ts';
 import { normalisePath, routeMatches } from '../../../renderer/lib/route-match.ts';
-import { blockRegistry } from '../../../blocks/registry.ts';
+import { blockFolder } from '../blocks.ts';
 import { formatDiagnosticLine, type Diagnostic } from '../diagnostics.ts';
 import { formatPretty } from '../report.ts';
 import { CATALOGUE_ROUTE, catalogueModule } from '../catalogue.ts';
@@ -173,8 +173,7 @@ function devPreloads(project: Project | null, url: string): string[] {
   if (page) {
     files.push(`/@id/__x00__${PAGE_PREFIX}${page.slug}`);
     for (const type of new Set(page.config.blocks.map((b) => b.type))) {
-      const reg = blockRegistry.find((r) => r.type === type);
-      if (reg) files.push(`/blocks/${reg.folder}/index.tsx`);
+      files.push(`/blocks/${blockFolder(type)}/index.tsx`);
     }
   }
   return files;
