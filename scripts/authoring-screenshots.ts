@@ -88,7 +88,7 @@ try {
 
   // 4. Change navigation: a Solutions entry for the new page.
   const site = json('site.json');
-  site.header.solutions.push({ label: 'Partners', href: '/partners', description: 'Resell, lend or supply with BuildPad.', icon: 'users', iconColor: 'green' });
+  site.header.items.find((i: { id: string }) => i.id === 'solutions').links.push({ label: 'Partners', href: '/partners', description: 'Resell, lend or supply with BuildPad.', icon: 'users', iconColor: 'green' });
   save('site.json', site);
   await settle();
   await open('/partners');

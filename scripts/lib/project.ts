@@ -11,6 +11,7 @@ import { listBlocks } from './blocks.ts';
 import type { FormConfig, PageConfig, SiteConfig } from '../../renderer/generated/config-types.ts';
 import { applyEnvOverrides } from './env.ts';
 import { checkFormFile } from './config/form-fields.ts';
+import { checkHeader, checkPageHeader } from './config/header.ts';
 import { normalisePath, routeMatches } from '../../renderer/lib/route-match.ts';
 
 const require = createRequire(import.meta.url);
@@ -586,6 +587,10 @@ export function loadProject(root: string, env: Record<string, string | undefined
   const paramRoutes = routes.filter((r) => r.includes(':'));
   const routeExists = (path: string) => staticRoutes.has(normalisePath(path)) || paramRoutes.some((r) => routeMatches(r, path));
   const destinations = ['auth', ...Object.keys(site.authSite.paths), ...Object.keys(site.destinations)];
+
+  // Header variants name entries that exist, and pages name variants that exist (config/header.ts).
+  for (const d of checkHeader(site.header)) report(siteResult.src, d);
+  for (const p of pages) for (const d of checkPageHeader(site.header, p.config)) report(p.source, d);
 
   // Ids a "#id" link can reach on a page: its blocks' ids (a dialog block's id opens the dialog).
   const pageIds = new Map<string, string[]>();

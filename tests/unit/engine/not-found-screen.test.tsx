@@ -28,10 +28,12 @@ describe('not-found screen: where it shows, so its chunk is fetched only there',
   });
 
   it('shows on every page but the preview sign-in while the site is under construction', async () => {
-    const { showsNotFound, PREVIEW_LOGIN_ROUTE } = await screenModule(true);
+    const { showsNotFound } = await screenModule(true);
+    const { site } = await import('virtual:sitewright/config');
     expect(showsNotFound('/owner')).toBe(true);
     expect(showsNotFound('/')).toBe(true);
-    expect(showsNotFound(PREVIEW_LOGIN_ROUTE)).toBe(false);
+    expect(site.previewLogin).toBe('/admin-login');
+    expect(showsNotFound(site.previewLogin)).toBe(false);
   });
 
   it('renders in one pass once loaded (as the prerenderer and hydration need), and suspends before', async () => {
