@@ -2,7 +2,8 @@ import { useId, useState, type MouseEvent } from 'react';
 import type { PricingPlan, PricingPlansBlock } from '../../renderer/generated/config-types.ts';
 import { ButtonLink } from '../../renderer/ui/Button.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
-import { clampUserCount, formatNgn, priceFor, userCountOptions, type BillingPeriod } from '../lib/pricing.ts';
+import { useSite } from '../../renderer/lib/site-context.tsx';
+import { clampUserCount, formatPrice, priceFor, userCountOptions, type BillingPeriod } from '../lib/pricing.ts';
 import styles from './styles.module.css';
 
 const PERIOD_TEXT: Record<BillingPeriod, string> = { monthly: 'per month', annually: 'per year' };
@@ -31,7 +32,8 @@ interface CardProps {
 function PlanCard({ plan, period, users, selected, groupName, idBase, contactAction, onUsers, onSelect }: CardProps) {
   const titleId = `${idBase}-title`;
   const selectId = `${idBase}-users`;
-  const amount = plan.price === 'contact' ? null : priceFor(plan.price, users ?? plan.users?.min ?? 1, period);
+  const prices = useSite().pricing;
+  const amount = plan.price === 'contact' ? null : priceFor(plan.price, users ?? plan.users?.min ?? 1, period, prices);
 
   // A click anywhere on the card chooses it, as visitors expect; keyboard users have the radio button.
   const onCardClick = (e: MouseEvent<HTMLElement>) => {
@@ -52,7 +54,7 @@ function PlanCard({ plan, period, users, selected, groupName, idBase, contactAct
         ) : (
           <>
             <span className={styles.amount} data-testid="plan-amount">
-              {formatNgn(amount)}
+              {formatPrice(amount, prices.currency)}
             </span>{' '}
             <span className={styles.period}>{PERIOD_TEXT[period]}</span>
           </>

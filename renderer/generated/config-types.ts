@@ -266,6 +266,7 @@ export interface SiteConfig {
    * Route of the preview login page, the one page that stays open while the site is under construction, e.g. "/admin-login".
    */
   previewLogin: Href;
+  pricing: PriceTable;
   /**
    * Paths that send the visitor elsewhere, e.g. [{ "from": "/canpad", "to": "/owner" }].
    */
@@ -434,6 +435,60 @@ export interface Link {
   label: string;
   href: Href;
   style?: ButtonStyle;
+}
+/**
+ * The numbers behind the plan prices and the fee estimator, in whole units of the currency, e.g. { "currency": "NGN", "basicPerUser": 20000, … }. The rules (per user, base plus extra users) are fixed; a plan picks its rule with "price".
+ */
+export interface PriceTable {
+  /**
+   * ISO 4217 code shown before every amount, e.g. "NGN".
+   */
+  currency: string;
+  /**
+   * Monthly price per user of a "basic" plan, e.g. 20000.
+   */
+  basicPerUser: number;
+  /**
+   * Monthly price of a "pro" plan up to its included users, e.g. 45000.
+   */
+  proBase: number;
+  /**
+   * Users a "pro" plan includes, e.g. 3.
+   */
+  proIncludedUsers: number;
+  /**
+   * Monthly price of each "pro" user beyond those, e.g. 10000.
+   */
+  proExtraUser: number;
+  /**
+   * Monthly price per user of a "perUser" plan, e.g. 10000.
+   */
+  perUser: number;
+  /**
+   * Discount for billing a year at once, in percent of twelve months, e.g. 15.
+   */
+  annualDiscountPercent: number;
+  /**
+   * The fee estimator's slider and fee, e.g. { "costMin": 5000000, "costMax": 500000000, "costStep": 1000000, "feePerMille": 75 }.
+   */
+  estimator: {
+    /**
+     * Project cost at the left end of the slider, e.g. 5000000.
+     */
+    costMin: number;
+    /**
+     * Project cost at the right end of the slider, e.g. 500000000.
+     */
+    costMax: number;
+    /**
+     * Project costs are rounded to this, e.g. 1000000.
+     */
+    costStep: number;
+    /**
+     * The fee in thousandths of the project cost, e.g. 75 for 7.5 %.
+     */
+    feePerMille: number;
+  };
 }
 /**
  * One page of the site: its address, its title and description for search engines, header settings and the blocks shown from top to bottom. One file per page in site.config/pages/.
