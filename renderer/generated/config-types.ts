@@ -205,7 +205,7 @@ export interface SiteConfig {
     [k: string]: string;
   };
   /**
-   * Base address of the identity service that receives leads, waitlist entries and contact requests, without a trailing slash, e.g. "https://iam.buildpad.example/api". Override with SITEWRIGHT_IAM_URL.
+   * Base address of the service that receives leads, waitlist entries, contact requests and enquiries, without a trailing slash: a path on the site's own origin, e.g. "/api/v1" (the built-in lead service that npm start and npm run serve run), or an external identity service's address, e.g. "https://iam.buildpad.example/api/v1". Override with SITEWRIGHT_IAM_URL.
    */
   iamService: string;
   /**
@@ -805,6 +805,10 @@ export interface FormNotice {
    * Failure only: the message when the server takes too long, e.g. "Our server took too long to answer. Please try again.". Default: a time-out sentence followed by "text".
    */
   timeoutText?: string;
+  /**
+   * Failure only: the message when the server says the form was sent too often (status 429); {wait} is replaced by how long to wait ("30 seconds", or "a little while" when the server does not say), e.g. "Too many messages from you just now. Please wait {wait} and try again.". Default: "You have sent this form several times in a short while. Please wait {wait} and try again."
+   */
+  rateLimitText?: string;
 }
 /**
  * The hidden preview login (spec "Hidden login-like screen"): Email, Password and Submit. The entry is compared with the credentials given at build time (SITEWRIGHT_PREVIEW_EMAIL and SITEWRIGHT_PREVIEW_PASSWORD; only a salted hash reaches the browser). On a match this browser may see the site while it is under construction and the visitor goes to the home page; otherwise 'email or password is wrong' shows. A preview convenience, not security. Example: { "type": "adminLogin", "heading": "Preview login", "text": "Sign in with the preview credentials you were given." }.

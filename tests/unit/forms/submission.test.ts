@@ -104,6 +104,7 @@ describe('sending', () => {
   it('resolves identity-service endpoints against the configured address', () => {
     expect(resolveEndpoint('{iamService}/leads/request', 'https://iam.example/api/')).toBe('https://iam.example/api/leads/request');
     expect(resolveEndpoint('https://sheets.example/x', 'https://iam.example')).toBe('https://sheets.example/x');
+    expect(resolveEndpoint('{iamService}/enquiries', '/api/v1')).toBe('/api/v1/enquiries');
   });
   it('counts success as the form file says', () => {
     expect(isSuccess({ status: 201 }, 201)).toBe(true);
