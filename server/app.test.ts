@@ -1,10 +1,13 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Context } from 'hono';
 import { createLeadApp, type LeadAppOptions } from './app.ts';
 import { DbUnavailableError, type Db } from './db.ts';
 import { hashAddress } from './client.ts';
 import { backends, truncateAll } from './test-backends.ts';
+
+// Opening a PGlite database takes seconds, longer when test files run in parallel on two cores.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const SECRET = 'test-secret';
 const PEER = '203.0.113.7';

@@ -9,8 +9,8 @@ import { migrate } from './migrate.ts';
 
 export interface Backend {
   name: 'pglite' | 'postgres';
-  /** A migrated, empty database and the function that disposes of it. */
-  open: () => Promise<{ db: Db; url?: string; dispose: () => Promise<void> }>;
+  /** A fresh database (migrated unless `migrated: false`) and the function that disposes of it. */
+  open: (o?: { migrated?: boolean }) => Promise<{ db: Db; url?: string; dispose: () => Promise<void> }>;
 }
 
 async function freshPostgres(baseUrl: string): Promise<{ db: Db; url: string; dispose: () => Promise<void> }> {
@@ -39,9 +39,9 @@ export function backends(env: NodeJS.ProcessEnv = process.env): Backend[] {
   const list: Backend[] = [
     {
       name: 'pglite',
-      open: async () => {
+      open: async ({ migrated = true } = {}) => {
         const db = await openDatabase({});
-        await migrate(db);
+        if (migrated) await migrate(db);
         return { db, dispose: () => db.close() };
       },
     },
@@ -50,9 +50,9 @@ export function backends(env: NodeJS.ProcessEnv = process.env): Backend[] {
   if (url && /^postgres(ql)?:\/\//.test(url))
     list.push({
       name: 'postgres',
-      open: async () => {
+      open: async ({ migrated = true } = {}) => {
         const r = await freshPostgres(url);
-        await migrate(r.db);
+        if (migrated) await migrate(r.db);
         return r;
       },
     });
