@@ -44,7 +44,7 @@ export function acquireLock(dir: string, pid = process.pid): () => void {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const owner = Number(readFileSync(file, 'utf8').trim());
-      if (pidAlive(owner) && owner !== pid) throw new DataDirLockedError(dir, owner);
+      if (pidAlive(owner)) throw new DataDirLockedError(dir, owner);
       unlinkSync(file);
     }
   }
