@@ -10,6 +10,8 @@
  *  - prerendering (the build's prerender phase: time, per page, peak memory), median of --prerender-runs builds:
  *    one build of 1,000 pages took anywhere from 5.8 to 13.5 s on this machine, enough to flip the flat-cost check.
  * The two validators' runs alternate, so a busy machine slows both alike.
+ * With --leads [--leads-total 2000] [--leads-clients 20] it measures the lead service instead (scripts/lib/lead-bench.ts):
+ * on the embedded database, and on the PostgreSQL server DATABASE_URL names when it is set.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +27,16 @@ const sizes = option('sizes', '10,100,1000').split(',').map(Number);
 const runs = Math.max(1, Number(option('runs', '7')));
 const withPrerender = !args.includes('--no-prerender');
 const prerenderRuns = Math.max(1, Number(option('prerender-runs', '3')));
+
+if (args.includes('--leads')) {
+  const { benchLeads, leadBenchTable } = await import('./lib/lead-bench.ts');
+  const leadOptions = { root, total: Number(option('leads-total', '2000')), clients: Number(option('leads-clients', '20')), port: Number(option('leads-port', '4391')) };
+  const leadResults = [await benchLeads(leadOptions)];
+  if (process.env.DATABASE_URL) leadResults.push(await benchLeads({ ...leadOptions, port: leadOptions.port + 1 }, process.env.DATABASE_URL));
+  const table = leadBenchTable(leadResults, leadOptions);
+  console.log(table);
+  process.exit(table.includes('✗') ? 1 : 0);
+}
 
 /** Deterministic PRNG so every run measures the same pages. */
 function mulberry32(seed: number) {
