@@ -12,6 +12,7 @@ import { Button } from '../ui/Button.tsx';
 import { createTransformErrors, messagesByField } from './messages.ts';
 import { takeOverScreen } from './resume.ts';
 import { buildPayload, defaultsOf, type FormValues } from './payload.ts';
+import { HONEYPOT_FIELD, withHoneypot } from './honeypot.ts';
 import { saveStore } from './store.ts';
 import { generatedKeys, idempotencyHeaders, nextAttempt, randomKey, type Attempt } from './idempotency.ts';
 import { failureText, resolveEndpoint, sendForm, serverFieldErrors, successText } from './submit.ts';
@@ -79,17 +80,6 @@ function toErrorSchema(messages: Record<string, string>, shown: ReadonlySet<stri
   const out: Record<string, { __errors: string[] }> = {};
   for (const [field, message] of Object.entries(messages)) if (shown.has(field)) out[field] = { __errors: [message] };
   return out as ErrorSchema;
-}
-
-/** The honeypot's name: a body key the lead service treats as a bot's answer when it is not empty. */
-export const HONEYPOT_FIELD = 'website';
-
-/**
- * The body as sent: the payload, plus the honeypot only when something filled it in, so a person's request
- * carries exactly the spec's payload.
- */
-export function withHoneypot(body: Record<string, unknown>, trap: string): Record<string, unknown> {
-  return trap ? { ...body, [HONEYPOT_FIELD]: trap } : body;
 }
 
 /**

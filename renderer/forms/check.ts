@@ -1,4 +1,5 @@
 import type { FormConfig, FormPayloadValue } from '../generated/config-types.ts';
+import { HONEYPOT_FIELD } from './honeypot.ts';
 
 export interface FormProblem {
   /** JSON pointer inside the form file, e.g. "/submit/payload/phone/field". */
@@ -47,6 +48,8 @@ export function checkFormFile(form: FormConfig): FormProblem[] {
       out.push({ path: pointer('uiSchema', name, 'ui:widget'), code: 'form-field', message: `"${name}" is shown as radio buttons but its schema lists no choices.`, suggestion: `Add "enum": ["…", "…"] to schema.properties.${name}.` });
   }
 
+  if (HONEYPOT_FIELD in form.submit.payload)
+    out.push({ path: pointer('submit', 'payload', HONEYPOT_FIELD), code: 'form-field', message: `"${HONEYPOT_FIELD}" is the honeypot's key: the lead service takes a request with it filled in for a bot's and stores nothing.`, suggestion: 'Send the value under another key, e.g. "websiteUrl".' });
   const sent = new Set<string>();
   for (const [key, spec] of Object.entries(form.submit.payload) as [string, FormPayloadValue][]) {
     const name = typeof spec === 'string' ? spec : 'field' in spec ? spec.field : undefined;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generatedKeys, idempotencyHeaders, nextAttempt, randomKey, type Attempt } from '../../../renderer/forms/idempotency.ts';
-import { HONEYPOT_FIELD, withHoneypot } from '../../../renderer/forms/FormRenderer.tsx';
+import { HONEYPOT_FIELD, withHoneypot } from '../../../renderer/forms/honeypot.ts';
+import { checkFormFile } from '../../../renderer/forms/check.ts';
 import { formFile } from './helpers.ts';
 
 const keys = () => {
@@ -66,5 +67,11 @@ describe('honeypot in the body', () => {
   it('is sent as "website" when something filled it in', () => {
     expect(HONEYPOT_FIELD).toBe('website');
     expect(withHoneypot({ email: 'a@b.example' }, 'https://spam.example')).toStrictEqual({ email: 'a@b.example', website: 'https://spam.example' });
+  });
+  it('is a key no form file may send itself', () => {
+    const form = formFile('contact');
+    expect(checkFormFile(form)).toEqual([]);
+    form.submit.payload.website = 'message';
+    expect(checkFormFile(form)).toEqual([expect.objectContaining({ path: '/submit/payload/website' })]);
   });
 });
