@@ -42,9 +42,10 @@ describe.each(backends())('webhook outbox on $name', (backend) => {
     hook = undefined;
   });
 
-  const submit = async () => {
+  const submit = async (key?: string) => {
     const app = createLeadApp({ db, hashSecret: 's', peerAddress: () => '192.0.2.1', webhook: {} });
-    const res = await app.request('/api/v1/inquiries/contact-us', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BODY) });
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) };
+    const res = await app.request('/api/v1/inquiries/contact-us', { method: 'POST', headers, body: JSON.stringify(BODY) });
     expect(res.status).toBe(201);
     return (await res.json()).id as string;
   };
@@ -88,9 +89,13 @@ describe.each(backends())('webhook outbox on $name', (backend) => {
     }
   });
 
-  it('drops pending deliveries of leads deleted on request', async () => {
+  it('drops pending deliveries and Idempotency-Key records of leads deleted on request', async () => {
+    await submit('key-1');
     await submit();
-    expect(await deleteByEmail(db, 'ADA@example.com')).toBe(1);
+    expect((await db.query('SELECT 1 FROM idempotency_keys')).rows).toHaveLength(1);
+    expect(await deleteByEmail(db, 'ADA@example.com')).toBe(2);
     expect(await pendingOutbox(db)).toEqual([]);
+    expect((await db.query('SELECT 1 FROM idempotency_keys')).rows).toHaveLength(0);
+    expect(await deleteByEmail(db, 'ada@example.com')).toBe(0);
   });
 });
