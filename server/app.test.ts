@@ -42,6 +42,7 @@ describe.each(backends())('lead service on $name', (backend) => {
     const index = await app.request('/api/v1');
     expect(index.status).toBe(200);
     expect((await index.json()).forms.map((f: { path: string }) => f.path).sort()).toEqual(['/api/v1/enquiries', '/api/v1/inquiries/contact-us', '/api/v1/leads/request', '/api/v1/waitlist/add']);
+    expect((await app.request('/api/v1/')).status).toBe(200);
     const health = await app.request('/api/v1/health');
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ message: 'ok', database: backend.name });

@@ -131,7 +131,8 @@ export function createLeadApp(options: LeadAppOptions): Hono {
   const trusted = options.trustedProxies ?? 0;
   const peerOf = options.peerAddress ?? defaultPeer;
 
-  const api = new Hono();
+  // strict: false: "/api/v1/" and "/api/v1" are the same address (an iamService setting may end with a slash).
+  const api = new Hono({ strict: false });
 
   // Origin policy first: listed origins get CORS headers; any other foreign origin may not post.
   api.use('*', async (c, next) => {
@@ -230,7 +231,7 @@ export function createLeadApp(options: LeadAppOptions): Hono {
       return c.json({ message: `Use GET for ${BASE}${path === '/' ? '' : path}.` }, 405);
     });
 
-  const app = new Hono();
+  const app = new Hono({ strict: false });
   app.route(BASE, api);
   app.notFound((c) => c.json({ message: `Nothing here: ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
   app.onError((e, c) => {
