@@ -93,6 +93,30 @@ export async function readLimited(req: Request, max: number): Promise<Uint8Array
   return out;
 }
 
+/** A honeypot counts as filled with any value but nothing or blank text. */
+export function honeypotFilled(value: unknown): boolean {
+  return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+}
+
+type ReadBody = { body: Record<string, unknown> } | { status: 400 | 413 | 415; message: string };
+
+/** The request's JSON object, or the status and message refusing it: 415 type, 413 size, 400 syntax. */
+export async function readJsonObject(req: Request): Promise<ReadBody> {
+  if (!isJsonType(req.headers.get('content-type') ?? undefined)) return { status: 415, message: 'Send the form as application/json.' };
+  const tooLarge = { status: 413, message: `The submission is larger than ${MAX_BODY_BYTES / 1024} KB.` } as const;
+  if (Number(req.headers.get('content-length')) > MAX_BODY_BYTES) return tooLarge;
+  const bytes = await readLimited(req, MAX_BODY_BYTES);
+  if (bytes === 'too-large') return tooLarge;
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return { status: 400, message: 'The submission is not valid JSON.' };
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return { status: 400, message: 'The submission must be a JSON object.' };
+  return { body: body as Record<string, unknown> };
+}
+
 function leadFilter(c: Context): LeadFilter | string {
   const form = c.req.query('form') || undefined;
   const since = c.req.query('since') || undefined;
@@ -184,27 +208,15 @@ export function createLeadApp(options: LeadAppOptions): Hono {
         c.header('Retry-After', String(rate.retryAfterSeconds));
         return c.json({ message: `Too many submissions. Please wait ${rate.retryAfterSeconds} seconds and try again.`, retryAfterSeconds: rate.retryAfterSeconds }, 429);
       }
-      if (!isJsonType(c.req.header('content-type'))) return c.json({ message: 'Send the form as application/json.' }, 415);
-      const declared = Number(c.req.header('content-length'));
-      if (declared > MAX_BODY_BYTES) return c.json({ message: `The submission is larger than ${MAX_BODY_BYTES / 1024} KB.` }, 413);
-      const bytes = await readLimited(c.req.raw, MAX_BODY_BYTES);
-      if (bytes === 'too-large') return c.json({ message: `The submission is larger than ${MAX_BODY_BYTES / 1024} KB.` }, 413);
-      let body: unknown;
-      try {
-        body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-      } catch {
-        return c.json({ message: 'The submission is not valid JSON.' }, 400);
-      }
-      if (!body || typeof body !== 'object' || Array.isArray(body)) return c.json({ message: 'The submission must be a JSON object.' }, 400);
+      const parsed = await readJsonObject(c.req.raw);
+      if ('status' in parsed) return c.json({ message: parsed.message }, parsed.status);
       const key = parseIdempotencyKey(c.req.header('idempotency-key'));
       if (key === null) return c.json({ message: 'Idempotency-Key must be 1 to 255 printable characters.' }, 400);
 
-      const fields = body as Record<string, unknown>;
       // A filled honeypot is a bot: it is told "success" so it learns nothing, and nothing is kept.
-      const trap = fields[HONEYPOT_KEY];
-      if (trap !== undefined && trap !== null && trap !== '' && !(typeof trap === 'string' && trap.trim() === '')) return c.json({ message: successMessage(form.id), id: randomUUID() }, 201);
+      if (honeypotFilled(parsed.body[HONEYPOT_KEY])) return c.json({ message: successMessage(form.id), id: randomUUID() }, 201);
 
-      const checked = checkSubmission(form, fields);
+      const checked = checkSubmission(form, parsed.body);
       if (!checked.ok) return c.json({ message: 'Please correct the highlighted fields.', errors: checked.errors }, 422);
 
       const outcome = await insertLead(db, {
