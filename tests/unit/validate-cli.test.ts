@@ -90,9 +90,9 @@ describe('npm run validate launcher', () => {
     expect(clean.code).toBe(0);
     const built = statSync(bundle).mtimeMs;
 
-    const schemaFile = join(dir, 'schemas/page.schema.json');
+    const schemaFile = join(dir, 'schemas/defs.schema.json');
     const original = readFileSync(schemaFile, 'utf8');
-    writeFileSync(schemaFile, applyEdits(original, modify(original, ['properties', 'title', 'maxLength'], 3, {})));
+    writeFileSync(schemaFile, applyEdits(original, modify(original, ['definitions', 'pageTitle', 'maxLength'], 3, {})));
     const strict = await launcher(dir, ['--json']);
     expect(strict.code).toBe(1);
     expect(JSON.parse(strict.stdout).diagnostics.some((d: { code: string; path: string }) => d.code === 'too-long' && d.path === '/title')).toBe(true);
