@@ -34,7 +34,13 @@ export function checkMainHeading(blocks: readonly Block[], registry: readonly Bl
   const h1 = blocks.map((b, i) => ({ b, i })).filter(({ b }) => rendersMainHeading(b, registry));
   if (h1.length === 1) return [];
   if (h1.length === 0) {
-    const able = registry.filter((r) => r.mainHeading !== undefined).map((r) => (r.mainHeading === true ? r.type : `${r.type} (with "${r.mainHeading!.setting}"${r.mainHeading!.equals !== undefined ? `: ${JSON.stringify(r.mainHeading!.equals)}` : ''})`));
+    const able = registry.flatMap((r) => {
+      const rule = r.mainHeading;
+      if (rule === undefined) return [];
+      // A block that shows one unless told otherwise needs no condition in the advice.
+      if (rule === true || (rule.equals !== undefined && rule.default === rule.equals)) return [r.type];
+      return [`${r.type} (with "${rule.setting}"${rule.equals !== undefined ? `: ${JSON.stringify(rule.equals)}` : ''})`];
+    });
     return [{ path: '/blocks', code: 'main-heading', message: 'This page has no main heading (h1): none of its blocks shows one, so screen readers and search engines cannot tell what the page is about.', suggestion: `Start the page with a block that has one: ${able.join(', ')}.` }];
   }
   const [first, ...rest] = h1;
