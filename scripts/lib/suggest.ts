@@ -28,14 +28,16 @@ export function distance(a: string, b: string): number {
 
 /**
  * Is `candidate` a likely intended spelling of `input`? The one distance rule: at most one edit per three characters
- * of the longer name (at least one edit), or the same name cut short (one starts with the other, the shorter at
+ * of the longer name (at least one edit, and fewer edits than the shorter name has characters), or the same name cut short (one starts with the other, the shorter at
  * least four characters long: "phone" for "phoneNumber"). Never the value itself: suggesting what was written
  * does not help.
  */
 export function isNear(input: string, candidate: string): boolean {
   if (input === candidate || input === '' || candidate === '') return false;
   const limit = Math.max(1, Math.floor(Math.max(input.length, candidate.length) / 3));
-  if (distance(input, candidate) <= limit) return true;
+  const d = distance(input, candidate);
+  // Some of the name must survive: "2" is not a likely spelling of "3", only another value.
+  if (d <= limit && d < Math.min(input.length, candidate.length)) return true;
   const [short, long] = input.length <= candidate.length ? [input, candidate] : [candidate, input];
   return short.length >= 4 && long.toLowerCase().startsWith(short.toLowerCase());
 }
