@@ -13,6 +13,8 @@
  * With --leads [--leads-total 2000] [--leads-clients 20] it measures the lead service instead (scripts/lib/lead-bench.ts):
  * on the embedded database, and on the PostgreSQL server DATABASE_URL names when it is set.
  */
+import { rendersMainHeading } from './lib/page-checks.ts';
+import { blockRegistry } from '../blocks/registry.ts';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -55,7 +57,8 @@ const examples = readdirSync(join(root, 'blocks'))
   .map((f) => JSON.parse(readFileSync(f, 'utf8')) as { type: string; id?: string });
 // Blocks that must be unique on a page (ids) or are page-specific are used at most once per page.
 const heroes = examples.filter((e) => e.type === 'hero');
-const others = examples.filter((e) => e.type !== 'hero' && !e.id);
+// A page has exactly one main heading (the hero's), so blocks that render an h1 are left out of the rest.
+const others = examples.filter((e) => e.type !== 'hero' && !e.id && !rendersMainHeading(e, blockRegistry));
 
 function makeProject(n: number): string {
   const dir = join(tmpdir(), `sitewright-bench-${n}-${process.pid}`);
@@ -73,7 +76,7 @@ function makeProject(n: number): string {
   for (let i = 0; i < n; i++) {
     const count = 3 + Math.floor(rand() * 4);
     const blocks = [heroes[0] ?? { type: 'hero', heading: `Page ${i}` }, ...Array.from({ length: count }, () => others[Math.floor(rand() * others.length)] ?? heroes[0])];
-    const page = { $schema: '../../schemas/page.schema.json', route: `/bench/p${i}`, title: `Bench page ${i}`, description: `Generated page ${i} for the benchmark.`, blocks };
+    const page = { $schema: '../../schemas/page.schema.json', route: `/bench/p${i}`, title: `Bench page ${i}`, description: `Generated page ${i} for the benchmark of validating and prerendering many pages.`, blocks };
     writeFileSync(join(pagesDir, `bench-${i}.json`), `${JSON.stringify(page, null, 2)}\n`);
   }
   return dir;

@@ -1,5 +1,7 @@
 import type { FormConfig, FormPayloadValue } from '../generated/config-types.ts';
 import { HONEYPOT_FIELD } from './honeypot.ts';
+// The one suggester of the checker (same distance rule for form fields as for routes, settings and ids).
+import { closest } from '../../scripts/lib/suggest.ts';
 
 export interface FormProblem {
   /** JSON pointer inside the form file, e.g. "/submit/payload/phone/field". */
@@ -12,9 +14,10 @@ export interface FormProblem {
 
 const pointer = (...parts: (string | number)[]) => parts.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
-function closest(word: string, options: string[]): string | undefined {
-  const lower = word.toLowerCase();
-  return options.find((o) => o.toLowerCase() === lower) ?? options.find((o) => o.toLowerCase().startsWith(lower.slice(0, 3)));
+/** "Did you mean" for a near name, else the list of fields to choose from. */
+function suggestField(name: string, fields: string[]): string {
+  const guess = closest(name, fields);
+  return guess ? `Did you mean "${guess}"?` : `Fields: ${fields.map((f) => `"${f}"`).join(', ')}.`;
 }
 
 /**
@@ -29,7 +32,7 @@ export function checkFormFile(form: FormConfig): FormProblem[] {
       path,
       code: 'form-field',
       message: `${where} names "${name}", but schema.properties has no field of that name.`,
-      suggestion: closest(name, fields) ? `Did you mean "${closest(name, fields)}"?` : `Fields: ${fields.map((f) => `"${f}"`).join(', ')}.`,
+      suggestion: suggestField(name, fields),
     });
 
   (form.schema.required ?? []).forEach((name, i) => {

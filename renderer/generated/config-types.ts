@@ -312,7 +312,7 @@ export interface MenuItem {
  */
 export interface Link {
   /**
-   * The words on the link or button, e.g. "Learn more".
+   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -323,7 +323,7 @@ export interface Link {
  */
 export interface Link1 {
   /**
-   * The words on the link or button, e.g. "Learn more".
+   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -334,7 +334,7 @@ export interface Link1 {
  */
 export interface Link2 {
   /**
-   * The words on the link or button, e.g. "Learn more".
+   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -345,7 +345,7 @@ export interface Link2 {
  */
 export interface Link3 {
   /**
-   * The words on the link or button, e.g. "Learn more".
+   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -356,7 +356,7 @@ export interface Link3 {
  */
 export interface Link4 {
   /**
-   * The words on the link or button, e.g. "Learn more".
+   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -367,7 +367,7 @@ export interface Link4 {
  */
 export interface Link5 {
   /**
-   * The words on the link or button, e.g. "Learn more".
+   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -411,7 +411,7 @@ export interface FooterConfig {
  */
 export interface Link6 {
   /**
-   * The words on the link or button, e.g. "Learn more".
+   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -449,6 +449,8 @@ export interface PageConfig {
   header?: PageHeader;
   /**
    * The sections of the page from top to bottom. Each has a "type" (see docs/blocks.md) and that type's settings.
+   *
+   * @minItems 1
    */
   blocks: Block[];
 }
@@ -475,7 +477,7 @@ export interface PageHeader {
  */
 export interface Link7 {
   /**
-   * The words on the link or button, e.g. "Learn more".
+   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -907,7 +909,7 @@ export interface Office {
  */
 export interface Link8 {
   /**
-   * The words on the link or button, e.g. "Learn more".
+   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -1060,7 +1062,7 @@ export interface FaqBlock {
  */
 export interface Link9 {
   /**
-   * The words on the link or button, e.g. "Learn more".
+   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -1182,7 +1184,7 @@ export interface Image1 {
  */
 export interface Link10 {
   /**
-   * The words on the link or button, e.g. "Learn more".
+   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -1328,6 +1330,10 @@ export interface HeroBlock {
    * The headline, e.g. "Manage Your Construction Projects remotely". It is the page's main heading.
    */
   heading: string;
+  /**
+   * 1 (default): the headline is the page's main heading. 2 for a second hero further down a page, which already has its main heading.
+   */
+  headingLevel?: 1 | 2;
   /**
    * One or two sentences under the headline, e.g. "Post your project, compare bids from verified contractors and follow progress from anywhere.".
    */
@@ -1721,7 +1727,7 @@ export interface Image6 {
  */
 export interface Link11 {
   /**
-   * The words on the link or button, e.g. "Learn more".
+   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -1911,7 +1917,7 @@ export interface PlanUserRange {
  */
 export interface Link12 {
   /**
-   * The words on the link or button, e.g. "Learn more".
+   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
