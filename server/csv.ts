@@ -1,8 +1,13 @@
 /** RFC 4180 CSV of leads: id, form, receivedAt, then one column per payload key. */
 import type { LeadRow } from './store.ts';
 
+/**
+ * One cell. Visitor text that starts like a spreadsheet formula (=, +, -, @, tab, carriage return) gets a
+ * leading apostrophe, so opening the export in a spreadsheet shows the text instead of running it.
+ */
 export function csvField(value: unknown): string {
-  const s = value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  const raw = value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  const s = /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

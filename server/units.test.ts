@@ -111,6 +111,11 @@ describe('csv', () => {
     expect(csvField('plain')).toBe('plain');
     expect(csvField('a,b')).toBe('"a,b"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    // Formula injection: a cell a spreadsheet would evaluate stays text.
+    expect(csvField('=HYPERLINK("http://evil.example")')).toBe(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(csvField('+2348031234567')).toBe("'+2348031234567");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('-1')).toBe("'-1");
     expect(toCsv(leads, ['email', 'description'])).toBe(
       'id,form,receivedAt,email,description,zeta\r\n1,contact,2026-01-01T00:00:00.000Z,a@b.example,"Hi, ""there""\nline 2",\r\n2,waitlist,2026-01-02T00:00:00.000Z,c@d.example,,1\r\n',
     );
