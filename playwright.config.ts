@@ -1,6 +1,11 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
+/**
+ * The served lead service keeps its embedded database here, emptied before each run. The tests run on the
+ * default (embedded PostgreSQL) even where DATABASE_URL names a server for the lead service's own suite.
+ */
+export const E2E_DATA_DIR = `.data/e2e-${PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -23,9 +28,11 @@ export default defineConfig({
   },
   webServer: {
     // Tests run against the production build, served the way the CDN serves it.
-    command: `PORT=${PORT} SITEWRIGHT_DIST=${process.env.SITEWRIGHT_DIST ?? 'dist'} npx tsx scripts/serve.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && PORT=${PORT} SITEWRIGHT_DIST=${process.env.SITEWRIGHT_DIST ?? 'dist'} npx tsx scripts/serve.ts`,
+    env: { SITEWRIGHT_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' },
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
-    timeout: 30_000,
+    // Creating and migrating a new embedded database comes before the first answer.
+    timeout: 60_000,
   },
 });

@@ -7,7 +7,6 @@
  * Adding a block: its folder blocks/<Type>/ (index.tsx default-exporting the component, example.json, tests), its
  * schema schemas/blocks/<type>.schema.json, `npm run gen:types`, and one line here. The folder is the type with a
  * capital first letter ("featureGrid" lives in blocks/FeatureGrid/): the builder finds examples and chunks by it.
- * Only page code imports this file; Node-side code lists the blocks from their schemas (scripts/lib/blocks.ts).
  */
 import type { ComponentType } from 'react';
 import type { Block, BlockOfType } from '../renderer/generated/config-types.ts';
@@ -18,6 +17,12 @@ export interface BlockOptions {
    * (a control that opens a dialog is a button, not a link, for assistive technology).
    */
   dialog?: boolean;
+  /**
+   * The block renders the page's main heading (an h1): `true` always, or when a setting has a value
+   * (`equals`; `default` is the value when the setting is left out). Every page needs exactly one (checked by
+   * scripts/lib/page-checks.ts), because screen readers and search engines take it as the page's subject.
+   */
+  mainHeading?: true | { setting: string; equals?: unknown; default?: unknown };
 }
 
 export interface BlockEntry<T extends Block['type'] = Block['type']> extends BlockOptions {
@@ -27,32 +32,40 @@ export interface BlockEntry<T extends Block['type'] = Block['type']> extends Blo
 
 type BlockMap = { [T in Block['type']]: BlockEntry<T> };
 
+/**
+ * The module that `import.meta.glob` of one file finds. Vite turns the glob into a lazy import of its own chunk; the
+ * type argument (`typeof import(…)`) lets the compiler check the component against the schema. Written this way rather
+ * than as a plain import() so that Node-side code (the checker, and with it the Vite config) can read this file for
+ * the options without the config bundler following the components and their styles.
+ */
+const only = <M>(found: Record<string, () => Promise<unknown>>) => Object.values(found)[0]() as Promise<M>;
+
 export const blocks = {
-  hero: { load: () => import('./Hero/index.tsx') },
-  faq: { load: () => import('./Faq/index.tsx') },
-  featureGrid: { load: () => import('./FeatureGrid/index.tsx') },
-  ctaBanner: { load: () => import('./CtaBanner/index.tsx') },
-  logoStrip: { load: () => import('./LogoStrip/index.tsx') },
-  liveProjects: { load: () => import('./LiveProjects/index.tsx') },
-  personas: { load: () => import('./Personas/index.tsx') },
-  testimonials: { load: () => import('./Testimonials/index.tsx') },
-  pricingPlans: { load: () => import('./PricingPlans/index.tsx') },
-  planComparison: { load: () => import('./PlanComparison/index.tsx') },
-  feeEstimator: { load: () => import('./FeeEstimator/index.tsx') },
-  adminLogin: { load: () => import('./AdminLogin/index.tsx') },
-  doctor: { load: () => import('./Doctor/index.tsx') },
-  steps: { load: () => import('./Steps/index.tsx') },
-  videoDialog: { load: () => import('./VideoDialog/index.tsx'), dialog: true },
-  referralRedirect: { load: () => import('./ReferralRedirect/index.tsx') },
-  prose: { load: () => import('./Prose/index.tsx') },
-  form: { load: () => import('./Form/index.tsx') },
-  formDialog: { load: () => import('./FormDialog/index.tsx'), dialog: true },
-  enquiry: { load: () => import('./Enquiry/index.tsx') },
-  scheduler: { load: () => import('./Scheduler/index.tsx') },
-  contactInfo: { load: () => import('./ContactInfo/index.tsx') },
+  hero: { load: () => only<typeof import('./Hero/index.tsx')>(import.meta.glob('./Hero/index.tsx')), mainHeading: { setting: 'headingLevel', equals: 1, default: 1 } },
+  faq: { load: () => only<typeof import('./Faq/index.tsx')>(import.meta.glob('./Faq/index.tsx')) },
+  featureGrid: { load: () => only<typeof import('./FeatureGrid/index.tsx')>(import.meta.glob('./FeatureGrid/index.tsx')) },
+  ctaBanner: { load: () => only<typeof import('./CtaBanner/index.tsx')>(import.meta.glob('./CtaBanner/index.tsx')) },
+  logoStrip: { load: () => only<typeof import('./LogoStrip/index.tsx')>(import.meta.glob('./LogoStrip/index.tsx')) },
+  liveProjects: { load: () => only<typeof import('./LiveProjects/index.tsx')>(import.meta.glob('./LiveProjects/index.tsx')) },
+  personas: { load: () => only<typeof import('./Personas/index.tsx')>(import.meta.glob('./Personas/index.tsx')) },
+  testimonials: { load: () => only<typeof import('./Testimonials/index.tsx')>(import.meta.glob('./Testimonials/index.tsx')) },
+  pricingPlans: { load: () => only<typeof import('./PricingPlans/index.tsx')>(import.meta.glob('./PricingPlans/index.tsx')) },
+  planComparison: { load: () => only<typeof import('./PlanComparison/index.tsx')>(import.meta.glob('./PlanComparison/index.tsx')) },
+  feeEstimator: { load: () => only<typeof import('./FeeEstimator/index.tsx')>(import.meta.glob('./FeeEstimator/index.tsx')) },
+  adminLogin: { load: () => only<typeof import('./AdminLogin/index.tsx')>(import.meta.glob('./AdminLogin/index.tsx')), mainHeading: true },
+  doctor: { load: () => only<typeof import('./Doctor/index.tsx')>(import.meta.glob('./Doctor/index.tsx')), mainHeading: true },
+  steps: { load: () => only<typeof import('./Steps/index.tsx')>(import.meta.glob('./Steps/index.tsx')) },
+  videoDialog: { load: () => only<typeof import('./VideoDialog/index.tsx')>(import.meta.glob('./VideoDialog/index.tsx')), dialog: true },
+  referralRedirect: { load: () => only<typeof import('./ReferralRedirect/index.tsx')>(import.meta.glob('./ReferralRedirect/index.tsx')), mainHeading: true },
+  prose: { load: () => only<typeof import('./Prose/index.tsx')>(import.meta.glob('./Prose/index.tsx')) },
+  form: { load: () => only<typeof import('./Form/index.tsx')>(import.meta.glob('./Form/index.tsx')), mainHeading: { setting: 'headingLevel', equals: 1, default: 2 } },
+  formDialog: { load: () => only<typeof import('./FormDialog/index.tsx')>(import.meta.glob('./FormDialog/index.tsx')), dialog: true },
+  enquiry: { load: () => only<typeof import('./Enquiry/index.tsx')>(import.meta.glob('./Enquiry/index.tsx')) },
+  scheduler: { load: () => only<typeof import('./Scheduler/index.tsx')>(import.meta.glob('./Scheduler/index.tsx')), mainHeading: { setting: 'heading' } },
+  contactInfo: { load: () => only<typeof import('./ContactInfo/index.tsx')>(import.meta.glob('./ContactInfo/index.tsx')), mainHeading: true },
 } satisfies BlockMap;
 
-/** One row per block type, for page code that looks them up by type. */
+/** One row per block type, for code that looks them up by type or lists them. */
 export interface BlockRegistration extends BlockOptions {
   /** The value of "type" in page files, e.g. "hero". */
   type: string;
@@ -60,4 +73,4 @@ export interface BlockRegistration extends BlockOptions {
   load: () => Promise<{ default: unknown }>;
 }
 
-export const blockRegistry: readonly BlockRegistration[] = Object.entries(blocks).map(([type, entry]) => ({ ...entry, type }));
+export const blockRegistry: readonly BlockRegistration[] = Object.entries(blocks).map(([type, entry]: [string, BlockOptions & Pick<BlockRegistration, 'load'>]) => ({ ...entry, type }));

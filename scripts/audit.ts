@@ -97,9 +97,11 @@ const schedulerStores = new Map(
  * would be marked down in best practices for the browser's "failed to load" console error. Answer it as a
  * live service does, and nothing else: every other request goes out (or fails) as it would.
  */
-async function answerServices(page: Page) {
+async function answerServices(page: Page, siteOrigin: string) {
   const cdp = await page.createCDPSession();
-  const origin = new URL(project!.site.iamService).origin;
+  // A same-origin base ("/api/v1") is the built-in service's: only its own paths are answered, not the pages.
+  const base = new URL(project!.site.iamService, siteOrigin);
+  const pattern = base.origin === siteOrigin ? `${base.href}*` : `${base.origin}/*`;
   cdp.on('Fetch.requestPaused', (e: { requestId: string }) => {
     void cdp.send('Fetch.fulfillRequest', {
       requestId: e.requestId,
@@ -111,7 +113,7 @@ async function answerServices(page: Page) {
       body: Buffer.from('{}').toString('base64'),
     });
   });
-  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `${origin}/*` }] });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: pattern }] });
   return cdp;
 }
 
@@ -185,7 +187,7 @@ try {
         const kind = kinds[run % kinds.length];
         const origin = kind === 'site' ? server.url : controlServers.get(kind)!.url;
         const page = await browser.newPage();
-        const services = await answerServices(page);
+        const services = await answerServices(page, origin);
         const seeded = await arrive(page, origin, route);
         const result = await lighthouse(
           `${origin}${route}`,

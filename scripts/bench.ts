@@ -10,7 +10,11 @@
  *  - prerendering (the build's prerender phase: time, per page, peak memory), median of --prerender-runs builds:
  *    one build of 1,000 pages took anywhere from 5.8 to 13.5 s on this machine, enough to flip the flat-cost check.
  * The two validators' runs alternate, so a busy machine slows both alike.
+ * With --leads [--leads-total 2000] [--leads-clients 20] it measures the lead service instead (scripts/lib/lead-bench.ts):
+ * on the embedded database, and on the PostgreSQL server DATABASE_URL names when it is set.
  */
+import { rendersMainHeading } from './lib/page-checks.ts';
+import { blockRegistry } from '../blocks/registry.ts';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -25,6 +29,16 @@ const sizes = option('sizes', '10,100,1000').split(',').map(Number);
 const runs = Math.max(1, Number(option('runs', '7')));
 const withPrerender = !args.includes('--no-prerender');
 const prerenderRuns = Math.max(1, Number(option('prerender-runs', '3')));
+
+if (args.includes('--leads')) {
+  const { benchLeads, leadBenchTable } = await import('./lib/lead-bench.ts');
+  const leadOptions = { root, total: Number(option('leads-total', '2000')), clients: Number(option('leads-clients', '20')), port: Number(option('leads-port', '4391')) };
+  const leadResults = [await benchLeads(leadOptions)];
+  if (process.env.DATABASE_URL) leadResults.push(await benchLeads({ ...leadOptions, port: leadOptions.port + 1 }, process.env.DATABASE_URL));
+  const table = leadBenchTable(leadResults, leadOptions);
+  console.log(table);
+  process.exit(table.includes('✗') ? 1 : 0);
+}
 
 /** Deterministic PRNG so every run measures the same pages. */
 function mulberry32(seed: number) {
@@ -43,7 +57,8 @@ const examples = readdirSync(join(root, 'blocks'))
   .map((f) => JSON.parse(readFileSync(f, 'utf8')) as { type: string; id?: string });
 // Blocks that must be unique on a page (ids) or are page-specific are used at most once per page.
 const heroes = examples.filter((e) => e.type === 'hero');
-const others = examples.filter((e) => e.type !== 'hero' && !e.id);
+// A page has exactly one main heading (the hero's), so blocks that render an h1 are left out of the rest.
+const others = examples.filter((e) => e.type !== 'hero' && !e.id && !rendersMainHeading(e, blockRegistry));
 
 function makeProject(n: number): string {
   const dir = join(tmpdir(), `sitewright-bench-${n}-${process.pid}`);
@@ -61,7 +76,7 @@ function makeProject(n: number): string {
   for (let i = 0; i < n; i++) {
     const count = 3 + Math.floor(rand() * 4);
     const blocks = [heroes[0] ?? { type: 'hero', heading: `Page ${i}` }, ...Array.from({ length: count }, () => others[Math.floor(rand() * others.length)] ?? heroes[0])];
-    const page = { $schema: '../../schemas/page.schema.json', route: `/bench/p${i}`, title: `Bench page ${i}`, description: `Generated page ${i} for the benchmark.`, blocks };
+    const page = { $schema: '../../schemas/page.schema.json', route: `/bench/p${i}`, title: `Bench page ${i}`, description: `Generated page ${i} for the benchmark of validating and prerendering many pages.`, blocks };
     writeFileSync(join(pagesDir, `bench-${i}.json`), `${JSON.stringify(page, null, 2)}\n`);
   }
   return dir;

@@ -28,6 +28,10 @@ if (!project) {
   process.exit(1);
 }
 
+// Vite bundles vite.config.ts itself (the default loader); its notice about the future "native" loader, which needs
+// Node's own TypeScript support (Node >= 22.6), is about a Vite major we cannot run on Node 20, not about this build.
+process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
+
 // Both bundles must agree on build-time values (see scripts/lib/build-info.ts).
 process.env.SITEWRIGHT_BUILD_TIME ??= new Date().toISOString();
 

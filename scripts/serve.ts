@@ -3,6 +3,8 @@
  * with a real 404 status for unknown paths. PORT and HOST choose the address (default 127.0.0.1:4173).
  * With SITEWRIGHT_TLS_KEY and SITEWRIGHT_TLS_CERT (PEM file paths) it speaks HTTPS with HTTP/2, as a CDN does;
  * `npm run audit` uses that so Lighthouse models the connection a visitor really gets.
+ * Requests under /api/ go to the built-in lead service (server/), on the same origin and port, so the
+ * CSP's connect-src 'self' covers the forms; the address line is printed only once its database is ready.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createSecureServer } from 'node:http2';
@@ -11,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { applyRedirect, headersFor, parseHeaders, parseRedirects } from './lib/cdn-rules.ts';
+import { startLeadService } from '../server/node.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = resolve(root, process.env.SITEWRIGHT_DIST ?? 'dist');
@@ -34,9 +37,19 @@ const files = sirv(dist, {
   },
 });
 
+// The first open of a new embedded database takes several seconds; nothing is served before it is ready.
+const leads = await startLeadService().catch((e: unknown) => {
+  console.error(`The lead service could not start: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});
+
 function handle(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://localhost');
   for (const [k, v] of headersFor(headerRules, url.pathname)) res.setHeader(k, v);
+  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+    void leads.listener(req, res);
+    return;
+  }
   for (const rule of redirects) {
     const target = applyRedirect(rule, url.pathname);
     if (target === null) continue;
@@ -70,3 +83,16 @@ const host = process.env.HOST ?? '127.0.0.1';
 server.listen(port, host, () => {
   console.log(`Serving ${process.env.SITEWRIGHT_DIST ?? 'dist'}/ at ${tls ? 'https' : 'http'}://${host}:${port}/`);
 });
+
+// Stop taking requests, then close the database cleanly (PGlite flushes and the data-dir lock is released).
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    server.close();
+    leads.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error(`Closing the lead service failed: ${e instanceof Error ? e.message : String(e)}`);
+        process.exit(1);
+      },
+    );
+  });

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -25,4 +25,8 @@ const run = (args: string[]) => {
 };
 if (stale) run([join(root, 'scripts/build.ts')]);
 else console.log('dist/ is up to date; serving it.');
-run([join(root, 'scripts/serve.ts')]);
+// The server runs as a child that gets our SIGINT/SIGTERM, so it closes the lead database cleanly and
+// never outlives us holding the data directory's lock.
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/serve.ts')], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

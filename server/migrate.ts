@@ -20,16 +20,20 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
   return migrationFiles(readdirSync(dir)).map((n) => ({ version: n.replace(/\.sql$/, ''), sql: readFileSync(join(dir, n), 'utf8') }));
 }
 
+// Any fixed number: the transaction-scoped advisory lock that serialises migrations between processes.
+const MIGRATION_LOCK = 7_412_015;
+
 /**
  * Applies the migrations not yet recorded, each in its own transaction with its record, so a failed file
- * leaves nothing half-applied. The table lock makes two servers starting at once apply each file once.
+ * leaves nothing half-applied. An advisory lock taken first serialises servers starting at once, even
+ * around creating the record table (a bare CREATE TABLE IF NOT EXISTS can race on PostgreSQL).
  */
 export async function migrate(db: Db, migrations: Migration[] = loadMigrations()): Promise<string[]> {
-  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   const applied: string[] = [];
   for (const m of migrations) {
     const done = await db.transaction(async (tx) => {
-      await tx.exec('LOCK TABLE schema_migrations IN EXCLUSIVE MODE');
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      await tx.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
       const seen = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [m.version]);
       if (seen.rows.length) return false;
       await tx.exec(m.sql);

@@ -87,10 +87,18 @@ export async function listLeads(db: Queryable, filter: LeadFilter = {}): Promise
   return r.rows.map(toLead);
 }
 
-/** Erases every lead whose payload email matches (ignoring case); their pending webhook copies go with them. */
+/**
+ * Erases every lead whose payload email matches (ignoring case). Their pending webhook copies go with them
+ * (ON DELETE CASCADE), and so do their Idempotency-Key records, whose fingerprints derive from the payload.
+ */
 export async function deleteByEmail(db: Queryable, email: string): Promise<number> {
-  const r = await db.query("DELETE FROM leads WHERE lower(payload->>'email') = lower($1)", [email.trim()]);
-  return r.affected;
+  const r = await db.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM leads WHERE lower(payload->>'email') = lower($1) RETURNING id),
+     keys AS (DELETE FROM idempotency_keys WHERE lead_id IN (SELECT id FROM gone))
+     SELECT count(*)::int AS n FROM gone`,
+    [email.trim()],
+  );
+  return r.rows[0].n;
 }
 
 export interface OutboxRow {

@@ -56,7 +56,7 @@ describe('enquiry block', () => {
     await enter(user, screen.getByLabelText('Message'), 'How do referrals pay out?');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect(fetchMock.mock.calls[0][0]).toBe('https://sheets.buildpad.example/api/enquiries');
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/v1/enquiries');
     const body = JSON.parse(String(fetchMock.mock.calls[0][1]?.body));
     expect(Object.keys(body)).toEqual(['firstname', 'lastname', 'email', 'message', 'timestamp']);
     expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);

@@ -108,7 +108,7 @@ describe('form block', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe('https://iam.buildpad.example/api/v1/waitlist/add');
+    expect(url).toBe('/api/v1/waitlist/add');
     expect(JSON.parse(String(init?.body))).toStrictEqual({
       firstName: 'Ada',
       lastName: 'Obi',

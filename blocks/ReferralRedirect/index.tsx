@@ -27,9 +27,10 @@ export default function ReferralRedirect({ destination, routeParam = 'refId', qu
       <div aria-hidden="true">
         <Spinner size="lg" />
       </div>
-      <p className={styles.message} role="status">
-        {message}
-      </p>
+      {/* The message is the page's one main heading (the page has nothing else); the live region announces it. */}
+      <div role="status">
+        <h1 className={styles.message}>{message}</h1>
+      </div>
     </section>
   );
 }

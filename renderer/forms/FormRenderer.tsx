@@ -12,8 +12,10 @@ import { Button } from '../ui/Button.tsx';
 import { createTransformErrors, messagesByField } from './messages.ts';
 import { takeOverScreen } from './resume.ts';
 import { buildPayload, defaultsOf, type FormValues } from './payload.ts';
+import { HONEYPOT_FIELD, withHoneypot } from './honeypot.ts';
 import { saveStore } from './store.ts';
-import { failureText, sendForm, successText } from './submit.ts';
+import { generatedKeys, idempotencyHeaders, nextAttempt, randomKey, type Attempt } from './idempotency.ts';
+import { failureText, resolveEndpoint, sendForm, serverFieldErrors, successText } from './submit.ts';
 import { ensureToastHost, showToast } from './toasts.tsx';
 import { templates } from './templates.tsx';
 import { widgets, type FormContext } from './widgets.tsx';
@@ -105,7 +107,13 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
   const [validator, setValidator] = useState<ValidatorType | null>(null);
   const [busy, setBusy] = useState(false);
   const [banner, setBanner] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  /** The service's own messages from a 422, by form field; a field's goes once the visitor changes it. */
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const busyRef = useRef(false);
+  /** The last submission that did not succeed: sending the same input again reuses its Idempotency-Key. */
+  const attemptRef = useRef<Attempt | null>(null);
+  const trapRef = useRef<HTMLInputElement>(null);
+  const generated = useMemo(() => generatedKeys(config.submit.payload), [config]);
   const formRef = useRef<HTMLDivElement>(null);
   const bannerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const validatorPromise = useRef<Promise<ValidatorType> | null>(null);
@@ -150,12 +158,17 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
   const check = (v: ValidatorType, values: FormValues) => messagesByField(v.validateFormData(values, schema, undefined, transformErrors, uiSchema).errors, config.schema);
   const messages = useMemo(() => (validator ? check(validator, data) : {}), [validator, data]);
 
-  const extraErrors = useMemo(() => toErrorSchema(messages, shown), [messages, shown]);
+  // The browser's own check wins where both have a message; the service's show at once, whatever "validateOn" says.
+  const extraErrors = useMemo(
+    () => toErrorSchema({ ...serverErrors, ...messages }, new Set([...shown, ...Object.keys(serverErrors)])),
+    [messages, shown, serverErrors],
+  );
 
   const fieldOf = (id: string) => fields.find((f) => id === `${idPrefix}-${f}`);
   const update = (next: FormValues) => {
     const changed = Object.keys({ ...data, ...next }).filter((k) => next[k] !== data[k]);
     setData(next);
+    if (changed.some((f) => f in serverErrors)) setServerErrors((e) => Object.fromEntries(Object.entries(e).filter(([f]) => !changed.includes(f))));
     if (mode === 'change') setShown((s) => new Set([...s, ...changed]));
     if (mode === 'blur') setShown((s) => new Set([...s].filter((f) => !changed.includes(f))));
   };
@@ -207,17 +220,30 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
       setBusy(true);
       setBanner(null);
       clearTimeout(bannerTimer.current);
-      const body = buildPayload(config.submit.payload, data);
-      const outcome = await sendForm(config.submit, body, site.iamService, fetchImpl);
+      setServerErrors({});
+      const attempt = nextAttempt(attemptRef.current, buildPayload(config.submit.payload, data), generated, randomKey);
+      attemptRef.current = attempt;
+      const { body } = attempt;
+      const url = resolveEndpoint(config.submit.endpoint, site.iamService);
+      const headers = idempotencyHeaders(url, attempt.key, typeof window === 'undefined' ? undefined : window.location.origin);
+      const outcome = await sendForm(config.submit, withHoneypot(body, trapRef.current?.value ?? ''), site.iamService, fetchImpl, headers);
       setBusy(false);
       if (outcome.kind !== 'success') {
+        const fieldErrors = outcome.kind === 'http' && outcome.status === 422 ? serverFieldErrors(outcome.data, config.submit.payload) : {};
+        const firstWrong = fields.find((f) => fieldErrors[f]);
+        if (firstWrong) {
+          setServerErrors(fieldErrors);
+          setFocusRequest({ field: firstWrong });
+        }
         notify(config.submit.onFailure.notice, 'error', failureText(config.submit.onFailure.notice, outcome));
         return;
       }
+      attemptRef.current = null;
       const then = config.submit.onSuccess;
       if (then.store) saveStore(then.store.key, Object.fromEntries(then.store.fields.filter((k) => k in body).map((k) => [k, body[k]])));
       if (then.notice) notify(then.notice, 'success', successText(then.notice, outcome));
       if (then.reset) {
+        if (trapRef.current) trapRef.current.value = '';
         setData(initial);
         setShown(new Set());
       }
@@ -266,6 +292,14 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
           void submit();
         }}
       >
+        {/*
+          The honeypot: people never see or reach it (off-screen, hidden from assistive technology, out of the tab
+          order); bots that fill in every input do. Off-screen rather than display:none, which some bots skip.
+        */}
+        <div className={styles.honeypot} aria-hidden="true">
+          <label htmlFor={`${idPrefix}--${HONEYPOT_FIELD}`}>Leave this field empty</label>
+          <input ref={trapRef} type="text" id={`${idPrefix}--${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
         <div className={styles.actions}>
           <Button type="submit" size="lg" className={styles.submit} state={busy ? (busyLabel ? 'disabled' : 'loading') : 'normal'}>
             {busy && busyLabel ? busyLabel : label}

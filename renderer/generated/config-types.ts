@@ -209,7 +209,7 @@ export interface SiteConfig {
     [k: string]: string;
   };
   /**
-   * Base address of the identity service that receives leads, waitlist entries and contact requests, without a trailing slash, e.g. "https://iam.buildpad.example/api". Override with SITEWRIGHT_IAM_URL.
+   * Base address of the service that receives leads, waitlist entries, contact requests and enquiries, without a trailing slash: a path on the site's own origin, e.g. "/api/v1" (the built-in lead service that npm start and npm run serve run), or an external identity service's address, e.g. "https://iam.buildpad.example/api/v1". Override with SITEWRIGHT_IAM_URL.
    */
   iamService: string;
   /**
@@ -430,7 +430,7 @@ export interface FooterConfig {
  */
 export interface Link {
   /**
-   * The words on the link or button, e.g. "Learn more".
+   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -522,6 +522,8 @@ export interface PageConfig {
   header?: PageHeader;
   /**
    * The sections of the page from top to bottom. Each has a "type" (see docs/blocks.md) and that type's settings.
+   *
+   * @minItems 1
    */
   blocks: Block[];
 }
@@ -858,6 +860,10 @@ export interface FormNotice {
    * Failure only: the message when the server takes too long, e.g. "Our server took too long to answer. Please try again.". Default: a time-out sentence followed by "text".
    */
   timeoutText?: string;
+  /**
+   * Failure only: the message when the server says the form was sent too often (status 429); {wait} is replaced by how long to wait ("30 seconds", or "a little while" when the server does not say), e.g. "Too many messages from you just now. Please wait {wait} and try again.". Default: "You have sent this form several times in a short while. Please wait {wait} and try again."
+   */
+  rateLimitText?: string;
 }
 /**
  * The hidden preview login (spec "Hidden login-like screen"): Email, Password and Submit. The entry is compared with the credentials given at build time (SITEWRIGHT_PREVIEW_EMAIL and SITEWRIGHT_PREVIEW_PASSWORD; only a salted hash reaches the browser). On a match this browser may see the site while it is under construction and the visitor goes to the home page; otherwise 'email or password is wrong' shows. A preview convenience, not security. Example: { "type": "adminLogin", "heading": "Preview login", "text": "Sign in with the preview credentials you were given." }.
@@ -956,7 +962,7 @@ export interface Office {
  */
 export interface Link1 {
   /**
-   * The words on the link or button, e.g. "Learn more".
+   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -1109,7 +1115,7 @@ export interface FaqBlock {
  */
 export interface Link2 {
   /**
-   * The words on the link or button, e.g. "Learn more".
+   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -1231,7 +1237,7 @@ export interface Image1 {
  */
 export interface Link3 {
   /**
-   * The words on the link or button, e.g. "Learn more".
+   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -1377,6 +1383,10 @@ export interface HeroBlock {
    * The headline, e.g. "Manage Your Construction Projects remotely". It is the page's main heading.
    */
   heading: string;
+  /**
+   * 1 (default): the headline is the page's main heading. 2 for a second hero further down a page, which already has its main heading.
+   */
+  headingLevel?: 1 | 2;
   /**
    * One or two sentences under the headline, e.g. "Post your project, compare bids from verified contractors and follow progress from anywhere.".
    */
@@ -1770,7 +1780,7 @@ export interface Image6 {
  */
 export interface Link4 {
   /**
-   * The words on the link or button, e.g. "Learn more".
+   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -1960,7 +1970,7 @@ export interface PlanUserRange {
  */
 export interface Link5 {
   /**
-   * The words on the link or button, e.g. "Learn more".
+   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;

@@ -24,6 +24,14 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** Nearest-rank percentile (p in 0–100): a value that was measured, never one interpolated between two. */
+export function percentile(values: number[], p: number): number {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.ceil((Math.min(Math.max(p, 0), 100) / 100) * sorted.length);
+  return sorted[Math.max(rank, 1) - 1];
+}
+
 /**
  * Each figure is the median of that figure over the runs (Lighthouse CI's "median" aggregation), not the figure of
  * one representative run: the run nearest the median first paint and TTI (Lighthouse's median run) can carry the

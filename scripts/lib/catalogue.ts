@@ -76,7 +76,7 @@ export function checkExamples(root: string, env: Record<string, string | undefin
   const entries = blockCatalogue(root);
   const withExample = entries.filter((e) => e.example);
   const probe = { $schema: '../../schemas/page.schema.json', ...cataloguePage(entries), route: '/sitewright-block-catalogue' };
-  const result = loadProject(root, env, { ...options, overlay: { ...options.overlay, [PROBE_FILE]: JSON.stringify(probe, null, 2) } });
+  const result = loadProject(root, env, { ...options, overlay: { ...options.overlay, [PROBE_FILE]: JSON.stringify(probe, null, 2) }, specimenPages: [PROBE_FILE] });
   const diagnostics: Diagnostic[] = [];
   for (const e of entries) {
     if (!e.example) {

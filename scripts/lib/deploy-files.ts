@@ -5,9 +5,15 @@ import type { Project } from './project.ts';
 
 const origin = (u: string) => new URL(u).origin;
 
+/** The origin of an absolute address; null for a path on the site's own origin, which connect-src 'self' already covers. */
+export function externalOrigin(address: string): string | null {
+  return /^https?:\/\//.test(address) ? origin(address) : null;
+}
+
 /** Origins a page may talk to or embed: the identity service, form endpoints, the scheduler and the video host. */
 export function thirdPartyOrigins(project: Project) {
-  const connect = new Set<string>([origin(project.site.iamService)]);
+  const iam = externalOrigin(project.site.iamService);
+  const connect = new Set<string>(iam ? [iam] : []);
   const forms = project.fragments.forms ?? {};
   for (const form of Object.values(forms)) {
     const endpoint = (form as { submit?: { endpoint?: string } }).submit?.endpoint;

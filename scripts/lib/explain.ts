@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { closest } from './suggest.ts';
 import { valueAt } from './json-pointer.ts';
+import { urlForm } from './assets.ts';
 import type { Diagnostic } from './diagnostics.ts';
 
 type Explained = Pick<Diagnostic, 'path' | 'message' | 'suggestion' | 'code'> & { key?: string };
@@ -24,7 +25,40 @@ interface SchemaLike {
   enum?: unknown[];
   examples?: unknown[];
   const?: unknown;
+  /** Per-keyword wording written in the schema itself (shared definitions), so the editor shows the same words. */
+  'x-messages'?: Record<string, { message: string; fix: string }>;
 }
+
+/**
+ * At one JSON location only the most specific error shows: a value of the wrong type is not also "not one of the
+ * allowed values", and an empty text is not also "only spaces". Earlier in this list wins.
+ */
+const VALUE_KEYWORDS = ['type', 'const', 'enum', 'minLength', 'pattern', 'maxLength', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'uniqueItems'];
+
+/** Keeps, per location, only the highest-ranked of the errors about the value itself (see VALUE_KEYWORDS). */
+export function mostSpecific(errors: ErrorObject[]): ErrorObject[] {
+  const best = new Map<string, number>();
+  for (const e of errors) {
+    const rank = VALUE_KEYWORDS.indexOf(e.keyword);
+    if (rank >= 0) best.set(e.instancePath, Math.min(rank, best.get(e.instancePath) ?? Infinity));
+  }
+  return errors.filter((e) => {
+    const rank = VALUE_KEYWORDS.indexOf(e.keyword);
+    return rank < 0 || rank === best.get(e.instancePath);
+  });
+}
+
+/** A schema's own message for this keyword, with {limit} and {length} filled in. */
+function schemaMessage(e: ErrorObject, data: unknown): { message: string; suggestion: string } | undefined {
+  const m = (e.parentSchema as SchemaLike | undefined)?.['x-messages']?.[e.keyword];
+  if (!m) return undefined;
+  const value = valueAt(data, e.instancePath);
+  const vars: Record<string, string> = { limit: String((e.params as { limit?: unknown }).limit ?? ''), length: String(typeof value === 'string' ? [...value].length : Array.isArray(value) ? value.length : '') };
+  const fill = (s: string) => s.replace(/\{(limit|length)\}/g, (_m, k: string) => vars[k]);
+  return { message: fill(m.message), suggestion: fill(m.fix) };
+}
+
+const CODES: Record<string, string> = { minLength: 'too-short', maxLength: 'too-long', pattern: 'blank-text', minItems: 'too-few', maxItems: 'too-many' };
 
 function show(v: unknown): string {
   const s = JSON.stringify(v);
@@ -63,7 +97,7 @@ function exampleOf(schema: SchemaLike | undefined): string | undefined {
  * Keeps the most specific error per location, because a oneOf/if failure repeats what the inner schema already said.
  */
 export function explainSchemaError(errors: ErrorObject[], data: unknown): Explained[] {
-  const specific = errors.filter((e) => e.keyword !== 'if' && e.keyword !== 'allOf');
+  const specific = mostSpecific(errors.filter((e) => e.keyword !== 'if' && e.keyword !== 'allOf'));
   // A oneOf/anyOf failure is only worth saying when nothing inside it explains the problem better.
   const useful = specific.filter(
     (e) => !(e.keyword === 'oneOf' || e.keyword === 'anyOf') || !specific.some((o) => o !== e && o.keyword !== 'oneOf' && o.keyword !== 'anyOf' && o.instancePath.startsWith(e.instancePath)),
@@ -113,6 +147,9 @@ function explainOne(e: ErrorObject, data: unknown, typeWanted: Map<string, strin
   const p = e.params as Record<string, unknown>;
   const parentSchema = e.parentSchema as SchemaLike | undefined;
   const fieldDescription = parentSchema?.description;
+  const own = schemaMessage(e, data);
+  if (own && e.keyword !== 'pattern') return { path, code: CODES[e.keyword] ?? e.keyword, ...own };
+  if (own && e.keyword === 'pattern' && !/\/src$/.test(path)) return { path, code: CODES.pattern, ...own };
   switch (e.keyword) {
     case 'additionalProperties': {
       const prop = String(p.additionalProperty);
@@ -192,7 +229,10 @@ function explainOne(e: ErrorObject, data: unknown, typeWanted: Map<string, strin
         return { path, code: 'bad-link', message: `${show(s)} is not a link the site understands.`, suggestion: linkHint(s) ?? 'Use a route ("/owner"), a named destination ("@signin"), an https:// or mailto: address, or "#id" for a block on this page.' };
       }
       if (/\/src$/.test(path)) {
-        return { path, code: 'bad-image', message: `${show(s)} is not a local image path.`, suggestion: 'Put the file in site.config/assets/images/ and write its path from the site root, e.g. "/images/hero.webp" (svg, webp, avif, png or jpg).' };
+        // A path as it looks on the author's computer names its right form; anything else gets the general advice.
+        const fixed = urlForm(s);
+        const right = fixed && /[/\\]/.test(s) && /^\/[^\s]+\.(svg|webp|avif|png|jpg|jpeg)$/.test(fixed) ? `Write ${show(fixed)}: files in site.config/assets/ are served from the site root.` : undefined;
+        return { path, code: 'bad-image', message: `${show(s)} is not a local image path.`, suggestion: right ?? own?.suggestion ?? 'Put the file in site.config/assets/images/ and write its path from the site root, e.g. "/images/hero.webp" (svg, webp, avif, png or jpg).' };
       }
       return { path, code: 'bad-format', message: `${show(s)} is not in the expected form.`, suggestion: fieldDescription };
     }

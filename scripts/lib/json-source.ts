@@ -425,3 +425,16 @@ function textSpot(text: string, segs: (string | number)[]): Spot | undefined {
   }
   return spotAt(text, at, name);
 }
+
+/**
+ * What can still be read from a file with a syntax error, with jsonc-parser's tolerant parse (it skips the broken
+ * spot and goes on, so a missing comma still leaves the page's "route" readable). Used only to spare other files
+ * false errors (links to this page's route, its fragments reported unused), never to accept the file.
+ */
+export function recoverValue(text: string): unknown {
+  try {
+    return jsonc().parse(text, [], { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+  } catch {
+    return undefined;
+  }
+}

@@ -4,10 +4,13 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, basename } from 'node:path';
 import type { default as Ajv, KeywordCxt, ValidateFunction } from 'ajv';
 import type { Diagnostic } from './diagnostics.ts';
-import { locate, locateOffset, parseJsonSource, type JsonSource } from './json-source.ts';
+import { locate, locateOffset, parseJsonSource, recoverValue, type JsonSource } from './json-source.ts';
 import { explainSchemaError } from './explain.ts';
 import { closest } from './suggest.ts';
 import { listBlocks } from './blocks.ts';
+import { AssetIndex, checkAsset } from './assets.ts';
+import { checkMainHeading } from './page-checks.ts';
+import { blockRegistry } from '../../blocks/registry.ts';
 import type { FormConfig, PageConfig, SiteConfig } from '../../renderer/generated/config-types.ts';
 import { applyEnvOverrides } from './env.ts';
 import { checkFormFile } from './config/form-fields.ts';
@@ -47,6 +50,13 @@ const PLAIN_FOLDERS = new Set(['assets']);
 
 export interface FragmentRef { kind: string; id: string; path: string }
 export interface LinkRef { href: string; path: string }
+/** A local image met while validating (schemas mark them with "x-image"), with the size the config declares. */
+export interface ImageRef { path: string; src: string; width?: unknown; height?: unknown }
+/**
+ * An advisory limit a value is outside of (schemas mark them with "x-warn"): a warning, not an error, e.g. a
+ * description search engines would cut. The messages come from the schema, so the editor can show the same words.
+ */
+export interface AdviceRef { path: string; keyword: 'minLength' | 'maxLength'; length: number; min: number; max: number; message: string; fix: string }
 
 export interface PageFile {
   file: string;
@@ -82,6 +92,11 @@ export interface LoadOptions {
    * Checks a change without writing it: the scaffolder and the tests use it.
    */
   overlay?: Record<string, string | null>;
+  /**
+   * Pages (by path inside the config folder) that are not real pages but a row of blocks to check, such as the block
+   * catalogue's probe: the one-main-heading rule does not apply to them.
+   */
+  specimenPages?: string[];
 }
 
 const CONFIG_DIR = 'site.config';
@@ -92,7 +107,12 @@ const ROUTE_PATTERN = /^\/([a-z0-9-]+|:[a-zA-Z]+)?(\/([a-z0-9-]+|:[a-zA-Z]+))*$/
 interface Refs {
   fragments: FragmentRef[];
   links: LinkRef[];
+  images: ImageRef[];
+  advice: AdviceRef[];
 }
+
+/** Same rule as image "src" in schemas/defs.schema.json: only a path of this form is looked up as a file. */
+const IMAGE_SRC = /^\/[^\s]+\.(svg|webp|avif|png|jpg|jpeg)$/;
 
 function schemaFiles(root: string): string[] {
   const schemaDir = join(root, 'schemas');
@@ -113,8 +133,7 @@ function customKeywords(schemas: unknown[]): string[] {
     }
   };
   schemas.forEach(walk);
-  found.delete('x-link');
-  found.delete('x-fragment');
+  for (const own of ['x-link', 'x-fragment', 'x-image', 'x-warn']) found.delete(own);
   return [...found];
 }
 
@@ -147,6 +166,36 @@ function buildAjv(schemas: unknown[]): Ajv {
   };
   ajv.addKeyword({ keyword: 'x-fragment', schemaType: 'string', code: collect('fragments', (cxt, path) => _`{kind: ${cxt.schema as string}, id: ${cxt.data}, path: ${path}}`) });
   ajv.addKeyword({ keyword: 'x-link', schemaType: 'boolean', code: collect('links', (cxt, path) => _`{href: ${cxt.data}, path: ${path}}`) });
+  ajv.addKeyword({
+    keyword: 'x-image',
+    schemaType: 'boolean',
+    code: (cxt: KeywordCxt) => {
+      const d = cxt.data;
+      cxt.gen.if(_`${refs} && ${refs}.sitewrightRefs && ${d} && typeof ${d} == "object" && typeof ${d}.src == "string"`, () =>
+        cxt.gen.code(_`${refs}.sitewrightRefs.images.push({path: ${str`${instancePath}${cxt.it.errorPath}`}, src: ${d}.src, width: ${d}.width, height: ${d}.height})`),
+      );
+    },
+  });
+  // Advisory lengths: a value outside them is recorded (and reported as a warning), never a validation failure.
+  ajv.addKeyword({
+    keyword: 'x-warn',
+    schemaType: 'object',
+    code: (cxt: KeywordCxt) => {
+      const s = cxt.schema as { minLength?: number; maxLength?: number; messages?: Record<string, { message: string; fix: string }> };
+      const min = s.minLength ?? 0;
+      const max = s.maxLength ?? Number.MAX_SAFE_INTEGER;
+      const path = str`${instancePath}${cxt.it.errorPath}`;
+      const push = (keyword: 'minLength' | 'maxLength', len: ReturnType<typeof _>) => {
+        const m = s.messages?.[keyword] ?? { message: `This has {length} characters; ${min} to ${max} is recommended.`, fix: '' };
+        return _`${refs}.sitewrightRefs.advice.push({path: ${path}, keyword: ${keyword}, length: ${len}, min: ${min}, max: ${max}, message: ${m.message}, fix: ${m.fix}})`;
+      };
+      cxt.gen.if(_`${refs} && ${refs}.sitewrightRefs && typeof ${cxt.data} == "string" && ${cxt.data}.trim() != ""`, () => {
+        const len = _`${cxt.data}.trim().length`;
+        cxt.gen.if(_`${len} < ${min}`, () => cxt.gen.code(push('minLength', len)));
+        cxt.gen.if(_`${len} > ${max}`, () => cxt.gen.code(push('maxLength', len)));
+      });
+    },
+  });
   for (const schema of schemas) ajv.addSchema(schema as object);
   return ajv;
 }
@@ -393,17 +442,38 @@ export function loadProject(root: string, env: Record<string, string | undefined
   const whole = (file: string, d: Omit<Diagnostic, 'file' | 'line' | 'column' | 'severity' | 'path'> & { severity?: Diagnostic['severity'] }) =>
     diagnostics.push({ file, line: 1, column: 1, path: '', severity: 'error', ...d });
 
-  interface Checked { src: JsonSource; ok: boolean; fragments: FragmentRef[]; links: LinkRef[] }
+  interface Checked {
+    src: JsonSource;
+    ok: boolean;
+    fragments: FragmentRef[];
+    links: LinkRef[];
+    /** For a file with a syntax error: what the tolerant parse could still read (see recoverValue). */
+    recovered?: unknown;
+  }
+  // Listed once for the whole run: every image reference is a lookup in memory (scripts/lib/assets.ts).
+  const assets = new AssetIndex(
+    join(files.dir, 'assets'),
+    Object.fromEntries(Object.entries(options.overlay ?? {}).filter(([rel]) => rel.startsWith('assets/')).map(([rel, text]) => [rel.slice('assets'.length), text])),
+  );
 
   const validateFile = (rel: string, schemaName: string): Checked => {
     const src = parseJsonSource(shown(rel), files.read(rel));
     sources[src.file] = src.text;
-    const refs: Refs = { fragments: [], links: [] };
+    const refs: Refs = { fragments: [], links: [], images: [], advice: [] };
     if (src.syntaxErrors.length > 0) {
       for (const e of src.syntaxErrors) {
         diagnostics.push({ file: src.file, ...locateOffset(src, e.offset, e.length), path: '', message: e.message, suggestion: e.suggestion, code: 'syntax', severity: 'error' });
       }
-      return { src, ok: false, ...refs };
+      // One mistake, one error: what can still be read keeps other files from false alarms about this one.
+      const recovered = recoverValue(src.text);
+      const found: Refs = { fragments: [], links: [], images: [], advice: [] };
+      try {
+        const v = validator(schemaName);
+        if (v && recovered !== undefined) validateWithRefs(v, recovered, found);
+      } catch {
+        // a broken schema is reported on its own
+      }
+      return { src, ok: false, fragments: found.fragments, links: [], recovered };
     }
     for (const dup of src.duplicateKeys) {
       diagnostics.push({
@@ -431,6 +501,18 @@ export function loadProject(root: string, env: Record<string, string | undefined
     const ok = validateWithRefs(validate, src.value, refs);
     if (!ok) {
       for (const d of explainSchemaError(validate.errors ?? [], src.value)) report(src, d);
+    }
+    const failedAt = new Set(diagnostics.filter((d) => d.file === src.file).map((d) => d.path));
+    for (const a of refs.advice) {
+      const fill = (s: string) => s.replace(/\{(length|min|max)\}/g, (_m, k: 'length' | 'min' | 'max') => String(a[k]));
+      report(src, { path: a.path, code: a.keyword === 'minLength' ? 'short-text' : 'long-text', severity: 'warning', message: fill(a.message), suggestion: fill(a.fix) || undefined });
+    }
+    for (const img of refs.images) {
+      // A src the schema already rejected has its error; a second one about the same value would be noise.
+      if (!IMAGE_SRC.test(img.src) || failedAt.has(`${img.path}/src`)) continue;
+      for (const p of checkAsset(assets, img.src, img)) {
+        report(src, { path: p.code === 'image-ratio' ? `${img.path}/${failedAt.has(`${img.path}/height`) ? 'width' : 'height'}` : `${img.path}/src`, code: p.code, severity: p.severity, message: p.message, suggestion: p.suggestion });
+      }
     }
     const value = src.value as { $schema?: unknown } | null;
     const want = expectedSchemaRef(rel, schemaName);
@@ -477,6 +559,8 @@ export function loadProject(root: string, env: Record<string, string | undefined
   const fragmentFiles: Record<string, Record<string, string>> = {};
   const pages: PageFile[] = [];
   const routesOfBrokenPages: string[] = [];
+  /** Pages whose route could not be read even tolerantly: links to unknown routes are held back, not blamed. */
+  const unreadablePages: string[] = [];
   for (const c of collections) {
     fragments[c.kind] = {};
     fragmentFiles[c.kind] = {};
@@ -488,7 +572,8 @@ export function loadProject(root: string, env: Record<string, string | undefined
       if (files.isDir(rel)) continue;
       if (!name.endsWith(ext)) {
         if (!name.startsWith('.')) {
-          whole(shown(rel), { severity: 'warning', code: 'unknown-file', message: `${shown(rel)} is not read: only ${ext} files in ${shown(c.dir)}/ are.`, suggestion: `Rename it to ${basename(name, name.slice(name.lastIndexOf('.')))}${ext} if it is meant to be used.` });
+          const advice = strayFileAdvice(name, ext, (n) => files.exists(`${c.dir}/${n}`));
+          whole(shown(rel), { severity: 'warning', code: 'unknown-file', message: `${shown(rel)} is not read: only ${ext} files in ${shown(c.dir)}/ are.`, suggestion: advice });
         }
         continue;
       }
@@ -507,8 +592,9 @@ export function loadProject(root: string, env: Record<string, string | undefined
         if (r.ok) pages.push({ file: r.src.file, slug, source: r.src, config: r.src.value as PageConfig, fragments: r.fragments });
         else {
           // A page with a mistake elsewhere still owns its route: links to it are not a second, misleading error.
-          const route = (r.src.value as { route?: unknown } | undefined)?.route;
+          const route = ((r.src.value ?? r.recovered) as { route?: unknown } | undefined)?.route;
           if (typeof route === 'string' && ROUTE_PATTERN.test(route)) routesOfBrokenPages.push(route);
+          else if (r.src.syntaxErrors.length > 0) unreadablePages.push(r.src.file);
         }
       } else {
         fragmentFiles[c.kind][slug] = r.src.file;
@@ -605,8 +691,12 @@ export function loadProject(root: string, env: Record<string, string | undefined
       ids.push(id);
     });
     pageIds.set(p.file, ids);
+    if (!options.specimenPages?.includes(p.file.slice(CONFIG_DIR.length + 1))) {
+      for (const problem of checkMainHeading(p.config.blocks as { type?: unknown }[], blockRegistry)) report(p.source, problem);
+    }
   }
 
+  const heldBack = new Set<string>();
   for (const { src, links } of checkedFiles) {
     for (const l of links) {
       if (l.href.startsWith('@')) {
@@ -617,7 +707,9 @@ export function loadProject(root: string, env: Record<string, string | undefined
         }
       } else if (l.href.startsWith('/')) {
         const path = l.href.replace(/[?#].*$/, '') || '/';
-        if (!routeExists(path)) {
+        if (!routeExists(path) && unreadablePages.length > 0) {
+          heldBack.add(path);
+        } else if (!routeExists(path)) {
           const guess = closest(path, [...staticRoutes]);
           report(src, { path: l.path, code: 'unknown-route', message: `No page has the route "${path}".`, suggestion: guess ? `Did you mean "${guess}"?` : 'Create the page with npm run new-page, or fix the link.' });
         }
@@ -640,6 +732,33 @@ export function loadProject(root: string, env: Record<string, string | undefined
     }
   }
 
+  if (heldBack.size > 0) {
+    // Said once, on the unreadable file: the links may well be right, and its syntax error is the one mistake.
+    whole(unreadablePages[0], { severity: 'warning', code: 'links-not-checked', message: `Links to ${[...heldBack].map((r) => `"${r}"`).join(', ')} were not checked: ${unreadablePages.join(', ')} has a syntax error, so its route could not be read.`, suggestion: 'Fix the syntax error above and run npm run validate again.' });
+  }
+  if (!assets.has('/favicon.svg')) {
+    // scripts/lib/html.ts links every page to /favicon.svg.
+    whole(shown('assets/favicon.svg'), { code: 'missing-file', message: 'site.config/assets/favicon.svg is missing, so browser tabs and bookmarks show no icon.', suggestion: 'Add the site icon as an SVG file at site.config/assets/favicon.svg.' });
+  }
+
   const failed = diagnostics.some((d) => d.severity === 'error');
   return { project: failed ? null : { root, configDir: files.dir, site, pages, fragments }, diagnostics, sources };
+}
+
+/** Editor swap files, backups and notes: kept beside config files on purpose, so they get no rename advice. */
+const STRAY = /(\.(bak|backup|old|orig|rej|tmp|txt|md|swp|swo|swn)|~)$|^#.*#$/i;
+
+/**
+ * What to say about a file that is not read because of its extension. A stray copy ("owner.json.bak", "owner.json~",
+ * ".owner.json.swp") only gets told it is ignored; a name that only lacks the extension ("owner", "owner.JSON",
+ * "owner.jsn") gets the name it should have, unless that would double the extension or clash with an existing file.
+ */
+export function strayFileAdvice(name: string, ext: string, exists: (name: string) => boolean): string {
+  const ignored = `It is ignored; delete it if you no longer need it.`;
+  if (STRAY.test(name) || name.toLowerCase().includes(`${ext}.`)) return ignored;
+  const dot = name.lastIndexOf('.');
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  const target = `${stem}${ext}`;
+  if (stem.toLowerCase().endsWith(ext) || exists(target)) return ignored;
+  return `Rename it to ${target} if it is meant to be used.`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, medianFigures, type RunResult } from '../../scripts/lib/audit-figures.ts';
+import { median, medianFigures, percentile, type RunResult } from '../../scripts/lib/audit-figures.ts';
 
 function run(perf: number, tbt: number, lcp: number, cls = 0, seo = 1): RunResult {
   return {
@@ -30,5 +30,17 @@ describe('audit figures: the median of each figure over the runs', () => {
   it('keeps a category that failed in most runs failed', () => {
     const f = medianFigures([run(1, 10, 900, 0, 0.66), run(1, 10, 900, 0, 0.66), run(1, 10, 900, 0, 1)]);
     expect(f.seo).toBe(66);
+  });
+});
+
+describe('percentile: nearest rank', () => {
+  it('picks a measured value at the rank ceil(p/100 * n)', () => {
+    const values = Array.from({ length: 100 }, (_, i) => 100 - i); // 100 … 1, unsorted on purpose
+    expect(percentile(values, 50)).toBe(50);
+    expect(percentile(values, 99)).toBe(99);
+    expect(percentile(values, 100)).toBe(100);
+    expect(percentile([7, 3, 9], 50)).toBe(7);
+    expect(percentile([7, 3, 9], 0)).toBe(3);
+    expect(percentile([], 50)).toBeNaN();
   });
 });

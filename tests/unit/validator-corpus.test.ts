@@ -7,50 +7,17 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyEdits, modify } from 'jsonc-parser';
 import { describe, expect, test } from 'vitest';
 import { loadProject } from '../../scripts/lib/project.ts';
+import { outputLine, readCorpus, runCase } from '../../scripts/lib/corpus.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const corpus = join(root, 'tests/fixtures/broken');
-
-interface Expectation {
-  mistake: string;
-  file: string;
-  path: string;
-  code: string;
-  words: string[];
-  /** Text on the offending line; the underline must start at or before it and reach it. */
-  at?: string;
-  line?: number;
-  column?: number;
-  /** Changes to real config files (by JSON path; value null removes the setting). */
-  change?: { file: string; path: (string | number)[]; value: unknown }[];
-  /** How many errors the mistake produces. Default 1. */
-  errors?: number;
-}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
     return statSync(p).isDirectory() ? filesUnder(p) : [p];
   });
-}
-
-function overlayOf(dir: string, exp: Expectation): Record<string, string> {
-  const overlay: Record<string, string> = {};
-  const own = join(dir, 'site.config');
-  try {
-    for (const f of filesUnder(own)) overlay[relative(own, f).split('\\').join('/')] = readFileSync(f, 'utf8');
-  } catch {
-    // A fixture made only of changes has no files of its own.
-  }
-  for (const c of exp.change ?? []) {
-    const text = overlay[c.file] ?? readFileSync(join(root, 'site.config', c.file), 'utf8');
-    const edits = modify(text, c.path, c.value === null ? undefined : c.value, { formattingOptions: { insertSpaces: true, tabSize: 2 } });
-    overlay[c.file] = applyEdits(text, edits);
-  }
-  return overlay;
 }
 
 /** Line and column of `snippet` in `text`, found by plain text search (independent of the validator's own locating). */
@@ -62,17 +29,16 @@ function positionOf(text: string, snippet: string): { line: number; column: numb
   return { line: before.split('\n').length, column: at - before.lastIndexOf('\n') };
 }
 
-const fixtures = readdirSync(corpus)
-  .filter((n) => statSync(join(corpus, n)).isDirectory())
-  .sort();
+const cases = readCorpus(root);
+const fixtures = cases.map((c) => c.name);
 
 describe('broken-config corpus', () => {
-  test('has at least 30 fixtures, each with one described mistake', () => {
+  test('has at least 30 fixtures, each with one described mistake and its exact report line', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(30);
-    for (const name of fixtures) {
-      const exp = JSON.parse(readFileSync(join(corpus, name, 'expect.json'), 'utf8')) as Expectation;
+    for (const { name, expect: exp } of cases) {
       expect(exp.mistake, name).toMatch(/\w/);
       expect(exp.words.length, name).toBeGreaterThan(0);
+      expect(exp.output, `${name}: run npm run docs -- --update-corpus`).toMatch(/\w/);
     }
   });
 
@@ -89,18 +55,27 @@ describe('broken-config corpus', () => {
   });
 
   test.each(fixtures)('%s', (name) => {
-    const dir = join(corpus, name);
-    const exp = JSON.parse(readFileSync(join(dir, 'expect.json'), 'utf8')) as Expectation;
-    const overlay = overlayOf(dir, exp);
-    const result = loadProject(root, {}, { overlay });
+    const c = cases.find((x) => x.name === name)!;
+    const exp = c.expect;
+    const overlay = c.overlay;
+    const result = runCase(root, c);
+    const all = (severity: 'error' | 'warning') => result.diagnostics.filter((d) => d.severity === severity).map((e) => `${e.file}:${e.line}:${e.column} ${e.path} [${e.code}] ${e.message}`);
 
-    expect(result.project, 'a broken config must not produce a project').toBeNull();
-    const errors = result.diagnostics.filter((d) => d.severity === 'error');
-    expect(errors.map((e) => `${e.file}:${e.line}:${e.column} ${e.path} [${e.code}] ${e.message}`), 'one mistake, one error').toHaveLength(exp.errors ?? 1);
-    const d = errors.find((e) => e.file === exp.file && e.path === exp.path);
-    expect(d, `an error on ${exp.file} at "${exp.path}"; got ${errors.map((e) => `${e.file} "${e.path}"`).join(', ')}`).toBeDefined();
+    if ((exp.severity ?? 'error') === 'error') {
+      expect(result.project, 'a broken config must not produce a project').toBeNull();
+      expect(all('error'), 'one mistake, one error').toHaveLength(exp.errors ?? 1);
+    } else {
+      // An advisory limit: the site still builds, and the one warning is the whole report.
+      expect(all('error'), 'a warning case has no error').toEqual([]);
+      expect(all('warning'), 'one mistake, one warning').toHaveLength(1);
+    }
+    // Errors only in the broken file: a mistake in one file never raises false alarms in others.
+    expect(result.diagnostics.filter((x) => x.severity === 'error' && x.file !== exp.file).map((x) => `${x.file} [${x.code}]`), 'errors in other files').toEqual([]);
+    const d = result.main;
+    expect(d, `a ${exp.severity ?? 'error'} on ${exp.file} at "${exp.path}"; got ${result.diagnostics.map((e) => `${e.file} "${e.path}"`).join(', ')}`).toBeDefined();
     if (!d) return;
     expect(d.code).toBe(exp.code);
+    if (exp.output !== undefined) expect(outputLine(d), 'the exact report line (update with npm run docs -- --update-corpus)').toBe(exp.output);
 
     const text = overlay[exp.file.replace(/^site\.config\//, '')] ?? readFileSync(join(root, exp.file), 'utf8');
     if (exp.at !== undefined) {

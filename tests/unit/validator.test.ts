@@ -31,7 +31,7 @@ function configCopy(): string {
 afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 const page = (blocks: unknown[], extra: Record<string, unknown> = {}) =>
-  `${JSON.stringify({ $schema: '../../schemas/page.schema.json', route: '/partners', title: 'Partners', description: 'Partner with us.', ...extra, blocks }, null, 2)}\n`;
+  `${JSON.stringify({ $schema: '../../schemas/page.schema.json', route: '/partners', title: 'Partners', description: 'Partner with BuildPad: resellers, lenders and suppliers.', ...extra, blocks }, null, 2)}\n`;
 
 const errorsOf = (ds: Diagnostic[]) => ds.filter((d) => d.severity === 'error');
 
@@ -329,7 +329,7 @@ describe('one mistake, one error', () => {
   test('a page with a mistake still owns its route, so links to it are not reported as broken too', () => {
     const text = page([{ type: 'heroo', heading: 'Hi' }]);
     const home = readFileSync(join(root, 'site.config/pages/home.json'), 'utf8');
-    const homeLinking = home.replace(/"blocks": \[/, '"blocks": [\n    { "type": "hero", "heading": "Partners", "actions": [{ "label": "Partners", "href": "/partners" }] },');
+    const homeLinking = home.replace(/"blocks": \[/, '"blocks": [\n    { "type": "hero", "headingLevel": 2, "heading": "Partners", "actions": [{ "label": "Partners", "href": "/partners" }] },');
     const r = loadProject(root, {}, { overlay: { 'pages/partners.json': text, 'pages/home.json': homeLinking } });
     expect(errorsOf(r.diagnostics).map((d) => `${d.file} ${d.code}`)).toEqual(['site.config/pages/partners.json unknown-block']);
   });

@@ -1,5 +1,8 @@
 import type { FormConfig, FormPayloadValue } from '../../../renderer/generated/config-types.ts';
+import { HONEYPOT_FIELD } from '../../../renderer/forms/honeypot.ts';
 import { pointer } from '../json-pointer.ts';
+// The one suggester of the checker (same distance rule for form fields as for routes, settings and ids).
+import { closest } from '../suggest.ts';
 
 export interface FormProblem {
   /** JSON pointer inside the form file, e.g. "/submit/payload/phone/field". */
@@ -10,9 +13,10 @@ export interface FormProblem {
   suggestion: string;
 }
 
-function closest(word: string, options: string[]): string | undefined {
-  const lower = word.toLowerCase();
-  return options.find((o) => o.toLowerCase() === lower) ?? options.find((o) => o.toLowerCase().startsWith(lower.slice(0, 3)));
+/** "Did you mean" for a near name, else the list of fields to choose from. */
+function suggestField(name: string, fields: string[]): string {
+  const guess = closest(name, fields);
+  return guess ? `Did you mean "${guess}"?` : `Fields: ${fields.map((f) => `"${f}"`).join(', ')}.`;
 }
 
 /**
@@ -27,7 +31,7 @@ export function checkFormFile(form: FormConfig): FormProblem[] {
       path,
       code: 'form-field',
       message: `${where} names "${name}", but schema.properties has no field of that name.`,
-      suggestion: closest(name, fields) ? `Did you mean "${closest(name, fields)}"?` : `Fields: ${fields.map((f) => `"${f}"`).join(', ')}.`,
+      suggestion: suggestField(name, fields),
     });
 
   (form.schema.required ?? []).forEach((name, i) => {
@@ -46,6 +50,8 @@ export function checkFormFile(form: FormConfig): FormProblem[] {
       out.push({ path: pointer('uiSchema', name, 'ui:widget'), code: 'form-field', message: `"${name}" is shown as radio buttons but its schema lists no choices.`, suggestion: `Add "enum": ["…", "…"] to schema.properties.${name}.` });
   }
 
+  if (HONEYPOT_FIELD in form.submit.payload)
+    out.push({ path: pointer('submit', 'payload', HONEYPOT_FIELD), code: 'form-field', message: `"${HONEYPOT_FIELD}" is the honeypot's key: the lead service takes a request with it filled in for a bot's and stores nothing.`, suggestion: 'Send the value under another key, e.g. "websiteUrl".' });
   const sent = new Set<string>();
   for (const [key, spec] of Object.entries(form.submit.payload) as [string, FormPayloadValue][]) {
     const name = typeof spec === 'string' ? spec : 'field' in spec ? spec.field : undefined;

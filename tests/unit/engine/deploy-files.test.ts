@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, outputPath, redirectsFile, robots, securityHeaders, sitemap } from '../../../scripts/lib/deploy-files.ts';
+import { contentSecurityPolicy, externalOrigin, outputPath, redirectsFile, robots, securityHeaders, sitemap } from '../../../scripts/lib/deploy-files.ts';
 import { loadProject } from '../../../scripts/lib/project.ts';
 
 const { project } = loadProject(process.cwd(), {});
@@ -20,8 +20,16 @@ describe('content security policy', () => {
     expect(directive('base-uri')).toBe("base-uri 'none'");
   });
 
-  it('lets the page reach the identity service it posts to', () => {
-    expect(directive('connect-src')).toContain(new URL(project.site.iamService).origin);
+  it('reaches the built-in lead service on the same origin through connect-src \'self\' alone', () => {
+    expect(project.site.iamService).toBe('/api/v1');
+    expect(externalOrigin(project.site.iamService)).toBeNull();
+    expect(directive('connect-src')).toBe("connect-src 'self'");
+  });
+
+  it('adds the origin of an external identity service (SITEWRIGHT_IAM_URL) to connect-src', () => {
+    const { project: external } = loadProject(process.cwd(), { SITEWRIGHT_IAM_URL: 'https://iam.other.example/api/v1/' });
+    const connect = contentSecurityPolicy(external!, []).split('; ').find((d) => d.startsWith('connect-src ')) ?? '';
+    expect(connect).toBe("connect-src 'self' https://iam.other.example");
   });
 
   it('ships the security headers the engine promises', () => {

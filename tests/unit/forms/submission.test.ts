@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildPayload, defaultsOf, digitsOnly } from '../../../renderer/forms/payload.ts';
-import { failureText, isSuccess, resolveEndpoint, sendForm, serverReason, successText } from '../../../renderer/forms/submit.ts';
+import { DEFAULT_RATE_LIMIT_TEXT, failureText, isSuccess, resolveEndpoint, sendForm, serverFieldErrors, serverReason, successText, waitSeconds, waitWords } from '../../../renderer/forms/submit.ts';
 import { countryForNumber, countryName, findCountry, flagEmoji, searchCountries, exactCountry } from '../../../renderer/forms/countries.ts';
 import { nationalPart } from '../../../renderer/forms/widgets.tsx';
 import type { FormSubmit } from '../../../renderer/generated/config-types.ts';
@@ -104,6 +104,7 @@ describe('sending', () => {
   it('resolves identity-service endpoints against the configured address', () => {
     expect(resolveEndpoint('{iamService}/leads/request', 'https://iam.example/api/')).toBe('https://iam.example/api/leads/request');
     expect(resolveEndpoint('https://sheets.example/x', 'https://iam.example')).toBe('https://sheets.example/x');
+    expect(resolveEndpoint('{iamService}/enquiries', '/api/v1')).toBe('/api/v1/enquiries');
   });
   it('counts success as the form file says', () => {
     expect(isSuccess({ status: 201 }, 201)).toBe(true);
@@ -166,5 +167,50 @@ describe('messages after sending (spec section 8)', () => {
     expect(successText(ok, { kind: 'success', status: 200, data: { message: 'Thanks, we got it' } })).toBe('Thanks, we got it');
     expect(successText(ok, { kind: 'success', status: 200, data: null })).toBe('Message sent successfully!');
     expect(serverReason({ kind: 'http', status: 502, body: '<html>bad gateway</html>', data: null })).toBe('the server answered with status 502');
+  });
+});
+
+describe('429: sent too often', () => {
+  const now = () => Date.parse('2026-03-01T12:00:00Z');
+  const tooMany = (retryAfter: string | null, data: unknown = null) => ({ kind: 'http' as const, status: 429, body: '', data, retryAfter });
+
+  it('reads the wait from Retry-After (seconds or a date), else the body\'s retryAfterSeconds', () => {
+    expect(waitSeconds('30', null, now)).toBe(30);
+    expect(waitSeconds('Sun, 01 Mar 2026 12:00:45 GMT', null, now)).toBe(45);
+    expect(waitSeconds(null, { retryAfterSeconds: 12 }, now)).toBe(12);
+    expect(waitSeconds('soon', { retryAfterSeconds: 7.2 }, now)).toBe(8);
+    expect(waitSeconds(null, { retryAfterSeconds: 'x' }, now)).toBeUndefined();
+    expect(waitSeconds(undefined, null, now)).toBeUndefined();
+  });
+
+  it('says so plainly with the number of seconds, or without a number when the server gave none', () => {
+    expect(waitWords(1)).toBe('1 second');
+    const notice = formFile('waitlist').submit.onFailure.notice;
+    expect(failureText(notice, tooMany('30'), now)).toBe('You have sent this form several times in a short while. Please wait 30 seconds and try again.');
+    expect(failureText(notice, tooMany(null, { message: 'Too many requests', retryAfterSeconds: 20 }), now)).toContain('Please wait 20 seconds');
+    expect(failureText(notice, tooMany(null), now)).toBe('You have sent this form several times in a short while. Please wait a little while and try again.');
+    expect(DEFAULT_RATE_LIMIT_TEXT).toContain('{wait}');
+  });
+
+  it('uses the form file\'s own text when it has one', () => {
+    const notice = { show: 'toast' as const, text: 'We did not get your message.', rateLimitText: 'Slow down: try again in {wait}.' };
+    expect(failureText(notice, tooMany('5'), now)).toBe('Slow down: try again in 5 seconds.');
+  });
+});
+
+describe('422: the service\'s own field messages', () => {
+  it('map each payload key back to the form field it is built from', () => {
+    const { payload } = formFile('contact').submit;
+    const data = { message: 'Some fields are not valid', errors: [{ field: 'firstName', message: 'First Name is required.' }, { field: 'description', message: 'Please enter a message.' }] };
+    expect(serverFieldErrors(data, payload)).toStrictEqual({ firstname: 'First Name is required.', message: 'Please enter a message.' });
+  });
+
+  it('through transforms too, and leave out keys no field feeds or answers without a list', () => {
+    const waitlist = formFile('waitlist').submit.payload;
+    expect(serverFieldErrors({ errors: [{ field: 'phoneNumber', message: 'Phone number is required' }] }, waitlist)).toStrictEqual({ phoneNumber: 'Phone number is required' });
+    const enquiry = formFile('enquiry').submit.payload;
+    expect(serverFieldErrors({ errors: [{ field: 'timestamp', message: 'bad' }, { field: 'nope', message: 'x' }, { field: 'email' }, 'junk'] }, enquiry)).toStrictEqual({});
+    expect(serverFieldErrors({ message: 'no list' }, enquiry)).toStrictEqual({});
+    expect(serverFieldErrors(null, enquiry)).toStrictEqual({});
   });
 });

@@ -1,0 +1,59 @@
+/**
+ * Checks of a whole page that no schema can express (they count across blocks), kept pure so the editor can run
+ * them on a page being edited. The registry (blocks/registry.ts) says which blocks render the main heading.
+ */
+import type { BlockRegistration } from '../../blocks/registry.ts';
+
+export interface PageProblem {
+  /** JSON pointer in the page file. */
+  path: string;
+  code: 'main-heading';
+  message: string;
+  suggestion: string;
+}
+
+type Block = { type?: unknown; [setting: string]: unknown };
+
+/** Does this block render an h1, as its registration and settings say? */
+export function rendersMainHeading(block: Block, registry: readonly BlockRegistration[]): boolean {
+  const rule = registry.find((r) => r.type === block.type)?.mainHeading;
+  if (rule === undefined) return false;
+  if (rule === true) return true;
+  const value = block[rule.setting] ?? rule.default;
+  return rule.equals === undefined ? value !== undefined && value !== '' : value === rule.equals;
+}
+
+/** How a block is named in a message: `the hero block (block 1)`. */
+function named(block: Block, index: number): string {
+  return `the ${String(block.type)} block (block ${index + 1}${typeof block.id === 'string' ? `, "${block.id}"` : ''})`;
+}
+
+/** Exactly one main heading per page: screen readers and search engines take it as what the page is about. */
+export function checkMainHeading(blocks: readonly Block[], registry: readonly BlockRegistration[]): PageProblem[] {
+  if (blocks.length === 0) return []; // an empty page is reported once, by the schema
+  const h1 = blocks.map((b, i) => ({ b, i })).filter(({ b }) => rendersMainHeading(b, registry));
+  if (h1.length === 1) return [];
+  if (h1.length === 0) {
+    const able = registry.flatMap((r) => {
+      const rule = r.mainHeading;
+      if (rule === undefined) return [];
+      // A block that shows one unless told otherwise needs no condition in the advice.
+      if (rule === true || (rule.equals !== undefined && rule.default === rule.equals)) return [r.type];
+      return [`${r.type} (with "${rule.setting}"${rule.equals !== undefined ? `: ${JSON.stringify(rule.equals)}` : ''})`];
+    });
+    return [{ path: '/blocks', code: 'main-heading', message: 'This page has no main heading (h1): none of its blocks shows one, so screen readers and search engines cannot tell what the page is about.', suggestion: `Start the page with a block that has one: ${able.join(', ')}.` }];
+  }
+  const [first, ...rest] = h1;
+  const optOut = (b: Block) => {
+    const rule = registry.find((r) => r.type === b.type)?.mainHeading;
+    return rule && rule !== true && rule.setting === 'headingLevel' ? `give ${rest.length > 1 ? 'the others' : 'it'} "headingLevel": 2` : 'remove it or change it to a block without a main heading';
+  };
+  return [
+    {
+      path: `/blocks/${rest[0].i}/type`,
+      code: 'main-heading',
+      message: `This page has ${h1.length} main headings (h1): ${h1.map(({ b, i }) => named(b, i)).join(' and ')}. A page has exactly one.`,
+      suggestion: `Keep ${named(first.b, first.i)} as the main heading; for ${rest.map(({ b, i }) => named(b, i)).join(' and ')}, ${optOut(rest[0].b)}.`,
+    },
+  ];
+}

@@ -1,0 +1,269 @@
+/**
+ * The lead service as a Web-standard fetch handler (Hono), mounted at /api/v1. The same app runs under
+ * Node (server/node.ts) and in tests through app.request(); it owns no sockets, timers or files.
+ */
+import { randomUUID, createHash } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Db } from './db.ts';
+import { isUnavailable } from './db.ts';
+import { checkSubmission, loadLeadForms, type LeadForm } from './forms.ts';
+import { clientAddress, hashAddress } from './client.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { bearerMatches } from './auth.ts';
+import { deleteByEmail, insertLead, listLeads, pendingOutbox, type LeadFilter } from './store.ts';
+
+export const BASE = '/api/v1';
+export const MAX_BODY_BYTES = 32 * 1024;
+export const HONEYPOT_KEY = 'website';
+const ALLOWED_HEADERS = 'content-type, accept, idempotency-key';
+
+export interface LeadAppOptions {
+  db: Db;
+  hashSecret: string;
+  forms?: Map<string, LeadForm>;
+  /** Submissions per minute per client and form; 0 = off. */
+  rateLimit?: number;
+  /** Proxy hops in front of the server whose X-Forwarded-For entries are believed. */
+  trustedProxies?: number;
+  /** Other origins whose pages may post here (CORS). */
+  allowedOrigins?: string[];
+  /** Enables GET /api/v1/admin/leads. */
+  adminToken?: string;
+  /** Queue each lead for the webhook (SITEWRIGHT_LEAD_WEBHOOK set); `onQueued` wakes the worker. */
+  webhook?: { onQueued?: () => void };
+  /** The connection's peer; defaults to @hono/node-server's socket. Tests inject one. */
+  peerAddress?: (c: Context) => string | undefined;
+  clock?: () => number;
+}
+
+/** What the visitor is told on success; the contact form shows it as it is. */
+export const SUCCESS_MESSAGES: Readonly<Record<string, string>> = {
+  contact: 'Message sent successfully! We will get back to you soon.',
+  'demo-lead': 'Thank you for booking a demo. Our sales team will reach out soon.',
+  waitlist: 'You are on the waitlist. We will be in touch soon.',
+  enquiry: 'Thank you for your message. We will reach out soon.',
+};
+const successMessage = (form: string) => SUCCESS_MESSAGES[form] ?? 'Thank you! We received your submission.';
+
+export const UNAVAILABLE_MESSAGE = 'The lead service cannot reach its database right now. Please try again in a moment.';
+
+const defaultPeer = (c: Context): string | undefined => {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Idempotency-Key: 1–255 printable ASCII characters; a structured-header string's quotes are accepted too. */
+export function parseIdempotencyKey(header: string | undefined): string | undefined | null {
+  if (header === undefined) return undefined;
+  const v = header.trim().replace(/^"(.*)"$/, '$1');
+  return /^[\x20-\x7e]{1,255}$/.test(v) && v.trim() !== '' ? v : null;
+}
+
+/** True for application/json with or without parameters such as charset. */
+export function isJsonType(contentType: string | undefined): boolean {
+  return (contentType ?? '').split(';')[0].trim().toLowerCase() === 'application/json';
+}
+
+/** Reads the body, stopping as soon as it passes `max` bytes (a missing or lying Content-Length included). */
+export async function readLimited(req: Request, max: number): Promise<Uint8Array | 'too-large'> {
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      return 'too-large';
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** A honeypot counts as filled with any value but nothing or blank text. */
+export function honeypotFilled(value: unknown): boolean {
+  return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+}
+
+type ReadBody = { body: Record<string, unknown> } | { status: 400 | 413 | 415; message: string };
+
+/** The request's JSON object, or the status and message refusing it: 415 type, 413 size, 400 syntax. */
+export async function readJsonObject(req: Request): Promise<ReadBody> {
+  if (!isJsonType(req.headers.get('content-type') ?? undefined)) return { status: 415, message: 'Send the form as application/json.' };
+  const tooLarge = { status: 413, message: `The submission is larger than ${MAX_BODY_BYTES / 1024} KB.` } as const;
+  if (Number(req.headers.get('content-length')) > MAX_BODY_BYTES) return tooLarge;
+  const bytes = await readLimited(req, MAX_BODY_BYTES);
+  if (bytes === 'too-large') return tooLarge;
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return { status: 400, message: 'The submission is not valid JSON.' };
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return { status: 400, message: 'The submission must be a JSON object.' };
+  return { body: body as Record<string, unknown> };
+}
+
+function leadFilter(c: Context): LeadFilter | string {
+  const form = c.req.query('form') || undefined;
+  const since = c.req.query('since') || undefined;
+  if (since !== undefined && Number.isNaN(Date.parse(since))) return `"since" must be a date such as 2026-01-01, not "${since}".`;
+  return { form, since };
+}
+
+/** The admin operations without authentication, for the local Unix socket only (see server/node.ts). */
+export function createAdminApp(db: Db): Hono {
+  const app = new Hono();
+  app.get('/leads', async (c) => {
+    const f = leadFilter(c);
+    if (typeof f === 'string') return c.json({ message: f }, 400);
+    const leads = await listLeads(db, f);
+    return c.json({ message: `${leads.length} leads`, leads });
+  });
+  app.post('/delete', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { email?: unknown };
+    if (typeof body.email !== 'string' || !body.email.trim()) return c.json({ message: 'Send {"email": "…"}.' }, 400);
+    const deleted = await deleteByEmail(db, body.email);
+    return c.json({ message: `${deleted} leads deleted`, deleted });
+  });
+  app.get('/outbox', async (c) => {
+    const pending = await pendingOutbox(db);
+    return c.json({ message: `${pending.length} pending deliveries`, pending });
+  });
+  app.onError((e, c) => c.json({ message: isUnavailable(e) ? UNAVAILABLE_MESSAGE : e.message }, isUnavailable(e) ? 503 : 500));
+  return app;
+}
+
+export function createLeadApp(options: LeadAppOptions): Hono {
+  const { db } = options;
+  const forms = options.forms ?? loadLeadForms();
+  const limiter = new RateLimiter(options.rateLimit ?? 20, 60_000, options.clock);
+  const allowed = new Set(options.allowedOrigins ?? []);
+  const trusted = options.trustedProxies ?? 0;
+  const peerOf = options.peerAddress ?? defaultPeer;
+
+  // strict: false: "/api/v1/" and "/api/v1" are the same address (an iamService setting may end with a slash).
+  const api = new Hono({ strict: false });
+
+  // Origin policy first: listed origins get CORS headers; any other foreign origin may not post.
+  api.use('*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    c.header('Vary', 'Origin');
+    const origin = c.req.header('origin');
+    const listed = origin !== undefined && allowed.has(origin);
+    if (listed) c.header('Access-Control-Allow-Origin', origin);
+    if (c.req.method === 'OPTIONS') {
+      if (!listed) return c.json({ message: 'This origin may not call the lead service.' }, 403);
+      c.header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+      c.header('Access-Control-Allow-Headers', ALLOWED_HEADERS);
+      c.header('Access-Control-Max-Age', '600');
+      return c.body(null, 204);
+    }
+    if (origin !== undefined && !listed && c.req.method !== 'GET' && c.req.method !== 'HEAD' && origin !== ownOrigin(c, trusted))
+      return c.json({ message: 'Submissions from other sites are not accepted.' }, 403);
+    await next();
+  });
+
+  api.get('/', (c) => c.json({ message: 'Sitewright lead service', forms: [...forms.values()].map((f) => ({ form: f.id, path: `${BASE}${f.path}` })) }));
+
+  api.get('/health', async (c) => {
+    try {
+      await db.query('SELECT 1');
+      return c.json({ message: 'ok', database: db.kind });
+    } catch {
+      return c.json({ message: UNAVAILABLE_MESSAGE, database: db.kind }, 503);
+    }
+  });
+
+  api.get('/admin/leads', async (c) => {
+    if (!options.adminToken) return c.json({ message: 'Not found.' }, 404);
+    if (!bearerMatches(c.req.header('authorization'), options.adminToken)) {
+      c.header('WWW-Authenticate', 'Bearer');
+      return c.json({ message: 'A valid admin token is required.' }, 401);
+    }
+    const f = leadFilter(c);
+    if (typeof f === 'string') return c.json({ message: f }, 400);
+    const leads = await listLeads(db, f);
+    return c.json({ message: `${leads.length} leads`, leads });
+  });
+
+  for (const form of forms.values()) {
+    api.post(form.path, async (c) => {
+      const address = clientAddress(peerOf(c) ?? 'unknown', c.req.header('x-forwarded-for'), trusted);
+      const rate = limiter.take(`${form.id}\n${address}`);
+      if (!rate.allowed) {
+        c.header('Retry-After', String(rate.retryAfterSeconds));
+        return c.json({ message: `Too many submissions. Please wait ${rate.retryAfterSeconds} seconds and try again.`, retryAfterSeconds: rate.retryAfterSeconds }, 429);
+      }
+      const parsed = await readJsonObject(c.req.raw);
+      if ('status' in parsed) return c.json({ message: parsed.message }, parsed.status);
+      const key = parseIdempotencyKey(c.req.header('idempotency-key'));
+      if (key === null) return c.json({ message: 'Idempotency-Key must be 1 to 255 printable characters.' }, 400);
+
+      // A filled honeypot is a bot: it is told "success" so it learns nothing, and nothing is kept.
+      if (honeypotFilled(parsed.body[HONEYPOT_KEY])) return c.json({ message: successMessage(form.id), id: randomUUID() }, 201);
+
+      const checked = checkSubmission(form, parsed.body);
+      if (!checked.ok) return c.json({ message: 'Please correct the highlighted fields.', errors: checked.errors }, 422);
+
+      const outcome = await insertLead(db, {
+        form: form.id,
+        payload: checked.stored,
+        clientHash: hashAddress(address, options.hashSecret),
+        idempotency: key === undefined ? undefined : { key, fingerprint: createHash('sha256').update(checked.fingerprint).digest('hex') },
+        outbox: options.webhook !== undefined,
+        message: successMessage(form.id),
+      });
+      if (outcome.kind === 'mismatch') return c.json({ message: 'This Idempotency-Key was already used for a different submission.' }, 422);
+      if (outcome.kind === 'replay') c.header('Idempotent-Replayed', 'true');
+      else options.webhook?.onQueued?.();
+      return c.json(outcome.answer.body, outcome.answer.status as 201);
+    });
+    api.all(form.path, (c) => {
+      c.header('Allow', 'POST, OPTIONS');
+      return c.json({ message: `Use POST for ${BASE}${form.path}.` }, 405);
+    });
+  }
+  for (const path of ['/', '/health', '/admin/leads'])
+    api.all(path, (c) => {
+      c.header('Allow', 'GET, HEAD');
+      return c.json({ message: `Use GET for ${BASE}${path === '/' ? '' : path}.` }, 405);
+    });
+
+  const app = new Hono({ strict: false });
+  app.route(BASE, api);
+  app.notFound((c) => c.json({ message: `Nothing here: ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
+  app.onError((e, c) => {
+    if (isUnavailable(e)) return c.json({ message: UNAVAILABLE_MESSAGE }, 503);
+    console.error('[leads] unexpected error:', e);
+    return c.json({ message: 'The lead service failed unexpectedly. Please try again.' }, 500);
+  });
+  return app;
+}
+
+/**
+ * The origin the request was sent to. Behind trusted proxies the Host header is the public one but the
+ * scheme may have been TLS at the proxy, so X-Forwarded-Proto decides it there.
+ */
+function ownOrigin(c: Context, trustedProxies: number): string {
+  const url = new URL(c.req.url);
+  if (trustedProxies > 0) {
+    const proto = c.req.header('x-forwarded-proto')?.split(',').pop()?.trim();
+    const host = c.req.header('x-forwarded-host')?.split(',').pop()?.trim() ?? c.req.header('host') ?? url.host;
+    return `${proto === 'https' || proto === 'http' ? proto : url.protocol.slice(0, -1)}://${host}`;
+  }
+  return url.origin;
+}

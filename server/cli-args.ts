@@ -1,0 +1,114 @@
+/** `npm run leads` argument rules and output formats, kept pure for tests. */
+import { parseArgs } from 'node:util';
+import type { LeadRow, OutboxRow } from './store.ts';
+
+export const HELP = `npm run leads -- <command> [options]
+
+Reads and manages the leads the built-in lead service stored. Works whether or not the site is running:
+it goes through the running server's local socket when there is one, else opens the database itself.
+
+Commands
+  list [--form ID] [--since DATE] [--json]   leads as a table, oldest first (--json: a JSON array)
+  export --format csv [--form ID] [--since DATE]
+                                            RFC 4180 CSV on stdout, one column per payload field
+  delete --email ADDRESS                    erase every lead with that email (any case); prints how many
+  outbox [--json]                           webhook deliveries still pending
+  help, --help                              this text
+
+Forms: contact, demo-lead, waitlist, enquiry. DATE: 2026-01-01 or an ISO time.
+
+Environment
+  SITEWRIGHT_DATA_DIR   embedded database directory (default .data/ in the project)
+  DATABASE_URL          postgres://… : use that PostgreSQL server instead
+
+Examples
+  npm run leads -- list --form contact --since 2026-01-01
+  npm run leads -- export --format csv > leads.csv
+  npm run leads -- delete --email ada@example.com
+`;
+
+export type Command =
+  | { command: 'help' }
+  | { command: 'list'; form?: string; since?: string; json: boolean }
+  | { command: 'export'; form?: string; since?: string }
+  | { command: 'delete'; email: string }
+  | { command: 'outbox'; json: boolean };
+
+export class UsageError extends Error {}
+
+const COMMANDS = ['list', 'export', 'delete', 'outbox', 'help'];
+
+/** argv (after the script name) → a command, or a UsageError naming what is wrong. */
+export function parseCommand(argv: string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { form: { type: 'string' }, since: { type: 'string' }, json: { type: 'boolean', default: false }, format: { type: 'string' }, email: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+    });
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message.split('\n')[0] : String(e));
+  }
+  const { values: v, positionals } = parsed;
+  if (v.help || positionals[0] === 'help' || positionals.length === 0) return { command: 'help' };
+  const [command, ...rest] = positionals;
+  if (!COMMANDS.includes(command)) throw new UsageError(`unknown command "${command}"; use one of: ${COMMANDS.join(', ')}`);
+  if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
+  if (v.since !== undefined && Number.isNaN(Date.parse(v.since))) throw new UsageError(`--since takes a date such as 2026-01-01, not "${v.since}"`);
+  const allow = (...names: string[]) => {
+    for (const name of ['form', 'since', 'json', 'format', 'email'])
+      if (!names.includes(name) && v[name as keyof typeof v] !== undefined && v[name as keyof typeof v] !== false) throw new UsageError(`${command} does not take --${name}`);
+  };
+  switch (command) {
+    case 'list':
+      allow('form', 'since', 'json');
+      return { command, form: v.form, since: v.since, json: v.json ?? false };
+    case 'export':
+      allow('form', 'since', 'format');
+      if (v.format !== 'csv') throw new UsageError(v.format === undefined ? 'export needs --format csv' : `unknown format "${v.format}"; only csv is supported`);
+      return { command, form: v.form, since: v.since };
+    case 'delete':
+      allow('email');
+      if (!v.email || !v.email.includes('@')) throw new UsageError('delete needs --email ADDRESS, e.g. --email ada@example.com');
+      return { command, email: v.email };
+    case 'outbox':
+      allow('json');
+      return { command, json: v.json ?? false };
+    default:
+      return { command: 'help' };
+  }
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+const shorten = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+const text = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+
+/** The leads as a readable table: when, form, who, and the rest of the payload in short. */
+export function formatLeads(leads: readonly LeadRow[]): string {
+  if (!leads.length) return 'No leads.';
+  const rows = leads.map((l) => {
+    const p = l.payload;
+    const name = [p.firstName ?? p.firstname, p.lastName ?? p.lastname].map(text).filter(Boolean).join(' ');
+    const others = Object.entries(p)
+      .filter(([k]) => !['firstName', 'firstname', 'lastName', 'lastname', 'email'].includes(k))
+      .map(([k, v]) => `${k}: ${text(v).replace(/\s+/g, ' ')}`)
+      .join('; ');
+    return [l.receivedAt.replace('T', ' ').slice(0, 19), l.form, text(p.email), shorten(name, 30), shorten(others, 60), l.id];
+  });
+  return `${table(['received (UTC)', 'form', 'email', 'name', 'details', 'id'], rows)}\n${leads.length} lead${leads.length === 1 ? '' : 's'}`;
+}
+
+export function formatOutbox(rows: readonly OutboxRow[]): string {
+  if (!rows.length) return 'No webhook deliveries pending.';
+  return `${table(
+    ['id', 'lead', 'attempts', 'next attempt (UTC)', 'last error'],
+    rows.map((r) => [String(r.id), r.leadId, String(r.attempts), r.nextAttemptAt.replace('T', ' ').slice(0, 19), shorten(r.lastError ?? '', 60)]),
+  )}\n${rows.length} pending`;
+}

@@ -1,0 +1,157 @@
+/**
+ * npm run leads: the marketer's inbox. With PGlite it goes through the running server's Unix socket
+ * (.data/leads.sock) when one answers, and otherwise opens the data directory itself under the same lock
+ * the server takes, so the two never open the embedded database at once. With DATABASE_URL it connects
+ * directly (PostgreSQL serves many clients).
+ */
+import { request } from 'node:http';
+import { openDatabase, type Db } from './db.ts';
+import { migrate } from './migrate.ts';
+import { acquireLock, DataDirLockedError } from './lock.ts';
+import { configFromEnv, socketPath, type ServiceConfig } from './config.ts';
+import { deleteByEmail, listLeads, pendingOutbox, type LeadFilter, type LeadRow, type OutboxRow } from './store.ts';
+import { HELP, UsageError, formatLeads, formatOutbox, parseCommand, type Command } from './cli-args.ts';
+import { toCsv } from './csv.ts';
+import { loadLeadForms } from './forms.ts';
+
+interface Inbox {
+  list(filter: LeadFilter): Promise<LeadRow[]>;
+  deleteByEmail(email: string): Promise<number>;
+  outbox(): Promise<OutboxRow[]>;
+  close(): Promise<void>;
+}
+
+const UNREACHABLE = Symbol('unreachable');
+
+/** One JSON call to the server's admin socket; UNREACHABLE when no server listens there. */
+function callSocket(path: string, method: string, route: string, body?: unknown): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const req = request({ socketPath: path, method, path: route, headers: body ? { 'content-type': 'application/json' } : {} }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => {
+        const json = JSON.parse(text || '{}') as { message?: string };
+        if ((res.statusCode ?? 500) >= 300) reject(new Error(json.message ?? `the server answered ${res.statusCode}`));
+        else resolve(json);
+      });
+    });
+    req.on('error', (e: NodeJS.ErrnoException) => (['ENOENT', 'ECONNREFUSED', 'ENOTSOCK'].includes(e.code ?? '') ? resolve(UNREACHABLE) : reject(e)));
+    req.end(body ? JSON.stringify(body) : undefined);
+  });
+}
+
+function socketInbox(path: string): Inbox {
+  const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
+    const r = await callSocket(path, method, route, body);
+    if (r === UNREACHABLE) throw new Error('the running server went away; run the command again');
+    return r as T;
+  };
+  return {
+    list: async (f) => (await call<{ leads: LeadRow[] }>('GET', `/leads?${new URLSearchParams(Object.entries(f).filter((e): e is [string, string] => e[1] !== undefined))}`)).leads,
+    deleteByEmail: async (email) => (await call<{ deleted: number }>('POST', '/delete', { email })).deleted,
+    outbox: async () => (await call<{ pending: OutboxRow[] }>('GET', '/outbox')).pending,
+    close: async () => {},
+  };
+}
+
+function directInbox(db: Db, release: () => void): Inbox {
+  return {
+    list: (f) => listLeads(db, f),
+    deleteByEmail: (email) => deleteByEmail(db, email),
+    outbox: () => pendingOutbox(db),
+    close: async () => {
+      await db.close();
+      release();
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The way in: the server's socket if it answers, else the data directory under its lock. A lock held by a
+ * live process whose socket does not answer yet is a server still opening the database: wait for it.
+ */
+async function openInbox(config: ServiceConfig, waitMs = 30_000): Promise<Inbox> {
+  if (config.databaseUrl) {
+    const db = await openDatabase({ databaseUrl: config.databaseUrl });
+    await migrate(db);
+    return directInbox(db, () => {});
+  }
+  const sock = socketPath(config);
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    if ((await callSocket(sock, 'GET', '/outbox')) !== UNREACHABLE) return socketInbox(sock);
+    try {
+      const release = acquireLock(config.dataDir);
+      try {
+        const db = await openDatabase({ dataDir: config.dataDir });
+        await migrate(db);
+        return directInbox(db, release);
+      } catch (e) {
+        release();
+        throw e;
+      }
+    } catch (e) {
+      if (!(e instanceof DataDirLockedError) || Date.now() > deadline) throw e;
+      await sleep(300);
+    }
+  }
+}
+
+async function run(cmd: Exclude<Command, { command: 'help' }>, inbox: Inbox): Promise<void> {
+  switch (cmd.command) {
+    case 'list': {
+      const leads = await inbox.list({ form: cmd.form, since: cmd.since });
+      console.log(cmd.json ? JSON.stringify(leads, null, 2) : formatLeads(leads));
+      return;
+    }
+    case 'export': {
+      const leads = await inbox.list({ form: cmd.form, since: cmd.since });
+      const preferred = [...loadLeadForms().values()].flatMap((f) => Object.keys(f.config.submit.payload));
+      process.stdout.write(toCsv(leads, preferred));
+      return;
+    }
+    case 'delete': {
+      const n = await inbox.deleteByEmail(cmd.email);
+      console.log(`Deleted ${n} lead${n === 1 ? '' : 's'} of ${cmd.email}.`);
+      return;
+    }
+    case 'outbox': {
+      const rows = await inbox.outbox();
+      console.log(cmd.json ? JSON.stringify(rows, null, 2) : formatOutbox(rows));
+      return;
+    }
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  let cmd: Command;
+  try {
+    cmd = parseCommand(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`npm run leads: ${e.message}. See npm run leads -- --help.`);
+    return 2;
+  }
+  if (cmd.command === 'help') {
+    console.log(HELP);
+    return 0;
+  }
+  const inbox = await openInbox(configFromEnv());
+  try {
+    await run(cmd, inbox);
+  } finally {
+    await inbox.close();
+  }
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => (process.exitCode = code),
+  (e: unknown) => {
+    console.error(`npm run leads: ${e instanceof Error ? e.message : String(e)}`);
+    process.exitCode = 1;
+  },
+);

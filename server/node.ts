@@ -1,0 +1,91 @@
+/**
+ * The lead service on Node: opens and migrates the database, serves the Hono app as a Node request
+ * listener (scripts/serve.ts mounts it under /api/), runs the webhook worker, and with PGlite holds the
+ * data directory's lock and answers the CLI on a local Unix socket.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
+import { getRequestListener } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { openDatabase, type Db } from './db.ts';
+import { migrate } from './migrate.ts';
+import { createAdminApp, createLeadApp } from './app.ts';
+import { acquireLock } from './lock.ts';
+import { hashSecret } from './store.ts';
+import { startOutboxWorker } from './outbox.ts';
+import { configFromEnv, socketPath, type ServiceConfig } from './config.ts';
+
+export type NodeListener = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => Promise<void>;
+
+export interface LeadService {
+  app: Hono;
+  db: Db;
+  listener: NodeListener;
+  /** The admin socket's path, when one is open. */
+  socket?: string;
+  close(): Promise<void>;
+}
+
+async function listenOnSocket(app: Hono, path: string): Promise<Server> {
+  rmSync(path, { force: true }); // left by a server that died; we hold the lock, so no live one owns it
+  const server = createServer(getRequestListener(app.fetch));
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(path, () => ok());
+  });
+  // Only the data directory's owner may use it: the socket skips the admin token.
+  chmodSync(path, 0o600);
+  return server;
+}
+
+export async function startLeadService(config: ServiceConfig = configFromEnv()): Promise<LeadService> {
+  const embedded = !config.databaseUrl;
+  let release = () => {};
+  if (embedded) {
+    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+    release = acquireLock(config.dataDir);
+  }
+  let db: Db | undefined;
+  try {
+    db = await openDatabase(embedded ? { dataDir: config.dataDir } : { databaseUrl: config.databaseUrl });
+    await migrate(db);
+    const secret = await hashSecret(db, config.hashSecret);
+    const worker = config.webhook ? startOutboxWorker({ db, url: config.webhook }) : undefined;
+    const app = createLeadApp({
+      db,
+      hashSecret: secret,
+      rateLimit: config.rateLimit,
+      trustedProxies: config.trustedProxies,
+      allowedOrigins: config.allowedOrigins,
+      adminToken: config.adminToken,
+      webhook: worker ? { onQueued: worker.kick } : undefined,
+    });
+    // Without the socket the site still works; only `npm run leads` cannot reach the running server.
+    const socket = embedded
+      ? await listenOnSocket(createAdminApp(db), socketPath(config)).catch((e: unknown) => {
+          console.warn(`[leads] no admin socket at ${socketPath(config)} (${e instanceof Error ? e.message : String(e)}); npm run leads cannot reach this server while it runs`);
+          return undefined;
+        })
+      : undefined;
+    const opened = db;
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      db,
+      listener: getRequestListener(app.fetch) as NodeListener,
+      socket: socket ? socketPath(config) : undefined,
+      close: () =>
+        (closing ??= (async () => {
+          await new Promise<void>((ok) => (socket ? socket.close(() => ok()) : ok()));
+          await worker?.stop();
+          await opened.close();
+          release();
+        })()),
+    };
+  } catch (e) {
+    await db?.close().catch(() => undefined);
+    release();
+    throw e;
+  }
+}

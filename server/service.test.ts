@@ -1,0 +1,117 @@
+// @vitest-environment node
+// The service on a file-backed PGlite data directory: the lock, the CLI (through the socket and directly)
+// and durability across SIGKILL.
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { startLeadService } from './node.ts';
+import { configFromEnv, REPO_ROOT } from './config.ts';
+import { DataDirLockedError, LOCK_NAME } from './lock.ts';
+import { listLeads } from './store.ts';
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
+
+const run = promisify(execFile);
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'sw-leads-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** `npm run leads -- …` without npm: asynchronous, so the in-process server can answer its socket. */
+async function leads(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const r = await run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/cli.ts'), ...args], { cwd: REPO_ROOT, env: { ...process.env, SITEWRIGHT_DATA_DIR: dataDir, DATABASE_URL: '' } });
+    return { code: 0, ...r };
+  } catch (e) {
+    const x = e as { code: number; stdout: string; stderr: string };
+    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
+  }
+}
+
+const CONTACT = { firstName: 'Ada', lastName: 'Lovelace', email: 'Ada@Example.com', description: 'Call me, "please"' };
+
+describe('lead service on a PGlite data directory', () => {
+  it('holds the directory against a second server, serves the CLI through its socket, and the CLI opens it alone once stopped', async () => {
+    const dir = tempDir();
+    const service = await startLeadService(configFromEnv({ SITEWRIGHT_DATA_DIR: dir }));
+    let closed = false;
+    try {
+      await expect(startLeadService(configFromEnv({ SITEWRIGHT_DATA_DIR: dir }))).rejects.toThrow(DataDirLockedError);
+      const res = await service.app.request('/api/v1/inquiries/contact-us', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CONTACT) });
+      expect(res.status).toBe(201);
+      const { id } = await res.json();
+
+      const viaSocket = await leads(dir, 'list', '--json');
+      expect(viaSocket.code).toBe(0);
+      expect(JSON.parse(viaSocket.stdout)).toEqual([{ id, form: 'contact', receivedAt: expect.any(String), payload: CONTACT }]);
+
+      await service.close();
+      closed = true;
+      expect(existsSync(join(dir, LOCK_NAME))).toBe(false);
+      expect(existsSync(join(dir, 'leads.sock'))).toBe(false);
+
+      const table = await leads(dir, 'list', '--form', 'contact');
+      expect(table.stdout).toContain('Ada Lovelace');
+      const csv = await leads(dir, 'export', '--format', 'csv');
+      expect(csv.stdout).toBe(`id,form,receivedAt,firstName,lastName,email,description\r\n${id},contact,${JSON.parse(viaSocket.stdout)[0].receivedAt},Ada,Lovelace,Ada@Example.com,"Call me, ""please"""\r\n`);
+      const del = await leads(dir, 'delete', '--email', 'ada@example.COM');
+      expect(del.stdout.trim()).toBe('Deleted 1 lead of ada@example.COM.');
+      expect(JSON.parse((await leads(dir, 'list', '--json')).stdout)).toEqual([]);
+      const bad = await leads(dir, 'list', '--bogus');
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/--bogus.*--help/);
+    } finally {
+      if (!closed) await service.close();
+    }
+  });
+
+  it('keeps a lead acknowledged with 201 when the server is killed with SIGKILL right after, and takes over its stale lock', async () => {
+    const dir = tempDir();
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/main.ts')], { cwd: REPO_ROOT, env: { ...process.env, SITEWRIGHT_DATA_DIR: dir, DATABASE_URL: '', PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const base = await new Promise<string>((ok, fail) => {
+        let out = '';
+        child.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
+          const m = /at (http:\/\/\S+)/.exec(out);
+          if (m) ok(m[1]);
+        });
+        child.once('exit', (code) => fail(new Error(`lead service exited with ${code}`)));
+      });
+      const res = await fetch(`${base}/waitlist/add`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ firstName: 'Kill', lastName: 'Nine', email: 'k9@example.com', phoneNumber: '4165550000', buildCountry: 'Ghana', purpose: 'Renovation' }),
+      });
+      expect(res.status).toBe(201);
+      const { id } = await res.json();
+      child.kill('SIGKILL');
+      await new Promise((ok) => (child.exitCode === null && child.signalCode === null ? child.once('exit', ok) : ok(undefined)));
+      expect(existsSync(join(dir, LOCK_NAME))).toBe(true);
+
+      const again = await startLeadService(configFromEnv({ SITEWRIGHT_DATA_DIR: dir }));
+      try {
+        expect((await listLeads(again.db)).map((l) => l.id)).toEqual([id]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('lets the CLI take over a lock file left by a process that no longer exists', async () => {
+    const dir = tempDir();
+    const dead = spawn(process.execPath, ['-e', '0']);
+    await new Promise((ok) => dead.once('exit', ok));
+    writeFileSync(join(dir, LOCK_NAME), String(dead.pid));
+    const r = await leads(dir, 'outbox');
+    expect(r).toMatchObject({ code: 0, stdout: 'No webhook deliveries pending.\n' });
+  });
+});
