@@ -7,9 +7,9 @@ import FormSection from './index.tsx';
 import example from './example.json';
 import type { FormBlock } from '../../renderer/generated/config-types.ts';
 import { PageProvider } from '../../renderer/lib/site-context.tsx';
-import { compiledFunctions, formFile } from '../../tests/unit/forms/helpers.ts';
-import { enter } from '../../tests/unit/forms/render.tsx';
-import { renderInPage } from '../../tests/unit/forms/render.tsx';
+import { compiledFunctions, formFile } from '../../tests/helpers/forms.ts';
+import { enter } from '../../tests/helpers/render-form.tsx';
+import { renderInPage } from '../../tests/helpers/render-form.tsx';
 import { readStore } from '../../renderer/forms/store.ts';
 import { loadFormEngine } from '../../renderer/forms/engine.ts';
 
@@ -20,7 +20,7 @@ const waitlist = formFile('waitlist');
 
 // The validator chunk of the build, compiled from the same file.
 vi.mock('virtual:sitewright/forms/validators', async () => {
-  const { compiledFunctions: compile, formFile: file } = await import('../../tests/unit/forms/helpers.ts');
+  const { compiledFunctions: compile, formFile: file } = await import('../../tests/helpers/forms.ts');
   return { default: { waitlist: () => compile(file('waitlist').schema) } };
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { AppErrorBoundary, describeError } from '../../../renderer/screens/AppError.tsx';
+import { AppErrorBoundary, describeError } from './AppError.tsx';
 
 describe('router fallback', () => {
   it('describes an error by its status, else its message', () => {

@@ -4,19 +4,19 @@ import { renderToString } from 'react-dom/server';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import FormSection from '../../../blocks/Form/index.tsx';
-import ContactInfo from '../../../blocks/ContactInfo/index.tsx';
-import formExample from '../../../blocks/Form/example.json';
-import contactExample from '../../../blocks/ContactInfo/example.json';
-import type { ContactInfoBlock, FormBlock, PageConfig } from '../../../renderer/generated/config-types.ts';
-import { PageProvider } from '../../../renderer/lib/site-context.tsx';
-import { formFile } from './helpers.ts';
+import FormSection from '../../blocks/Form/index.tsx';
+import ContactInfo from '../../blocks/ContactInfo/index.tsx';
+import formExample from '../../blocks/Form/example.json';
+import contactExample from '../../blocks/ContactInfo/example.json';
+import type { ContactInfoBlock, FormBlock, PageConfig } from '../generated/config-types.ts';
+import { PageProvider } from '../lib/site-context.tsx';
+import { formFile } from '../../tests/helpers/forms.ts';
 
 // A whole rjsf form in jsdom is slow on a busy shared 2-core machine; vitest's default 5 s per test is no spec limit.
 vi.setConfig({ testTimeout: 30_000 });
 
 vi.mock('virtual:sitewright/forms/validators', async () => {
-  const { compiledFunctions, formFile: file } = await import('./helpers.ts');
+  const { compiledFunctions, formFile: file } = await import('../../tests/helpers/forms.ts');
   return { default: { waitlist: () => compiledFunctions(file('waitlist').schema), contact: () => compiledFunctions(file('contact').schema) } };
 });
 
@@ -25,8 +25,8 @@ vi.mock('virtual:sitewright/forms/validators', async () => {
  * then missing in the "browser" until the test lets it arrive.
  */
 const engine = vi.hoisted(() => ({ server: true, loads: 0, arrive: () => undefined as void, pending: null as Promise<unknown> | null }));
-vi.mock('../../../renderer/forms/engine.ts', async () => {
-  const real = await import('../../../renderer/forms/FormRenderer.tsx');
+vi.mock('./engine.ts', async () => {
+  const real = await import('./FormRenderer.tsx');
   const inMemory = Object.assign(Promise.resolve(real), { status: 'fulfilled', value: real });
   return {
     loadedFormEngine: () => (engine.server ? real : undefined),

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { loadProject } from '../../../scripts/lib/project.ts';
-import { checkFormFile } from '../../../scripts/lib/config/form-fields.ts';
-import { thirdPartyOrigins } from '../../../scripts/lib/deploy-files.ts';
+import { loadProject } from '../project.ts';
+import { checkFormFile } from './form-fields.ts';
+import { thirdPartyOrigins } from '../deploy-files.ts';
 import { resolveEndpoint } from '../../../renderer/forms/submit.ts';
 import type { FormConfig } from '../../../renderer/generated/config-types.ts';
-import { formFile } from './helpers.ts';
+import { formFile } from '../../../tests/helpers/forms.ts';
 
 const root = join(import.meta.dirname, '../../..');
 

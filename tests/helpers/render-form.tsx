@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { act, render } from '@testing-library/react';
-import { PageProvider } from '../../../renderer/lib/site-context.tsx';
-import type { PageConfig } from '../../../renderer/generated/config-types.ts';
+import { PageProvider } from '../../renderer/lib/site-context.tsx';
+import type { PageConfig } from '../../renderer/generated/config-types.ts';
 
 function Where() {
   const l = useLocation();

@@ -3,15 +3,15 @@ import { act } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import type { Block } from '../../../renderer/generated/config-types.ts';
-import { Blocks } from '../../../renderer/Blocks.tsx';
-import { blockCache } from '../../../renderer/lib/blocks.ts';
-import example from '../../../blocks/Hero/example.json';
+import type { Block } from './generated/config-types.ts';
+import { Blocks } from './Blocks.tsx';
+import { blockCache } from './lib/blocks.ts';
+import example from '../blocks/Hero/example.json';
 
 // Counts how often the real Hero renders, without changing what it renders.
 const renders = vi.hoisted(() => ({ hero: 0 }));
-vi.mock('../../../blocks/Hero/index.tsx', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('../../../blocks/Hero/index.tsx')>();
+vi.mock('../blocks/Hero/index.tsx', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../blocks/Hero/index.tsx')>();
   const Original = mod.default;
   return { default: (props: Parameters<typeof Original>[0]) => (renders.hero++, Original(props)) };
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, externalOrigin, outputPath, redirectsFile, robots, securityHeaders, sitemap } from '../../../scripts/lib/deploy-files.ts';
-import { loadProject } from '../../../scripts/lib/project.ts';
+import { contentSecurityPolicy, externalOrigin, outputPath, redirectsFile, robots, securityHeaders, sitemap } from './deploy-files.ts';
+import { loadProject } from './project.ts';
 
 const { project } = loadProject(process.cwd(), {});
 if (!project) throw new Error('the real site.config/ must validate for these tests');

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { resolveHref } from '../../../renderer/lib/href.ts';
-import { applyEnvOverrides } from '../../../scripts/lib/env.ts';
-import { loadProject } from '../../../scripts/lib/project.ts';
-import { routeMatches } from '../../../renderer/lib/route-match.ts';
+import { resolveHref } from './href.ts';
+import { applyEnvOverrides } from '../../scripts/lib/env.ts';
+import { loadProject } from '../../scripts/lib/project.ts';
+import { routeMatches } from './route-match.ts';
 
 const { project } = loadProject(process.cwd(), {});
 if (!project) throw new Error('the real site.config/ must validate for these tests');

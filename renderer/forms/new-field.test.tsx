@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FormRenderer } from '../../../renderer/forms/FormRenderer.tsx';
-import type { FormConfig } from '../../../renderer/generated/config-types.ts';
-import { compiledFunctions, formFile } from './helpers.ts';
-import { enter } from './render.tsx';
-import { renderInPage } from './render.tsx';
+import { FormRenderer } from './FormRenderer.tsx';
+import type { FormConfig } from '../generated/config-types.ts';
+import { compiledFunctions, formFile } from '../../tests/helpers/forms.ts';
+import { enter } from '../../tests/helpers/render-form.tsx';
+import { renderInPage } from '../../tests/helpers/render-form.tsx';
 
 // A whole rjsf form in jsdom is slow on a busy shared 2-core machine; vitest's default 5 s per test is no spec limit.
 vi.setConfig({ testTimeout: 30_000 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { generatedKeys, idempotencyHeaders, nextAttempt, randomKey, type Attempt } from '../../../renderer/forms/idempotency.ts';
-import { HONEYPOT_FIELD, withHoneypot } from '../../../renderer/forms/honeypot.ts';
-import { checkFormFile } from '../../../scripts/lib/config/form-fields.ts';
-import { formFile } from './helpers.ts';
+import { generatedKeys, idempotencyHeaders, nextAttempt, randomKey, type Attempt } from './idempotency.ts';
+import { HONEYPOT_FIELD, withHoneypot } from './honeypot.ts';
+import { checkFormFile } from '../../scripts/lib/config/form-fields.ts';
+import { formFile } from '../../tests/helpers/forms.ts';
 
 const keys = () => {
   let n = 0;

@@ -3,11 +3,11 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
-import type { FormConfig } from '../../../renderer/generated/config-types.ts';
-import { compileFormValidator } from '../../../scripts/lib/vite/forms.ts';
-import { createTransformErrors, messagesByField } from '../../../renderer/forms/messages.ts';
+import type { FormConfig } from '../../renderer/generated/config-types.ts';
+import { compileFormValidator } from '../../scripts/lib/vite/forms.ts';
+import { createTransformErrors, messagesByField } from '../../renderer/forms/messages.ts';
 
-const root = join(import.meta.dirname, '../../..');
+const root = join(import.meta.dirname, '../..');
 
 /** A form file as it is on disk: tests read the real files, so a changed message fails them. */
 export function formFile(id: string): FormConfig {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildPayload, defaultsOf, digitsOnly } from '../../../renderer/forms/payload.ts';
-import { DEFAULT_RATE_LIMIT_TEXT, failureText, isSuccess, resolveEndpoint, sendForm, serverFieldErrors, serverReason, successText, waitSeconds, waitWords } from '../../../renderer/forms/submit.ts';
-import { countryForNumber, countryName, findCountry, flagEmoji, searchCountries, exactCountry } from '../../../renderer/forms/countries.ts';
-import { nationalPart } from '../../../renderer/forms/widgets.tsx';
-import type { FormSubmit } from '../../../renderer/generated/config-types.ts';
-import { formFile } from './helpers.ts';
+import { buildPayload, defaultsOf, digitsOnly } from './payload.ts';
+import { DEFAULT_RATE_LIMIT_TEXT, failureText, isSuccess, resolveEndpoint, sendForm, serverFieldErrors, serverReason, successText, waitSeconds, waitWords } from './submit.ts';
+import { countryForNumber, countryName, findCountry, flagEmoji, searchCountries, exactCountry } from './countries.ts';
+import { nationalPart } from './widgets.tsx';
+import type { FormSubmit } from '../generated/config-types.ts';
+import { formFile } from '../../tests/helpers/forms.ts';
 
 describe('phone normalisation', () => {
   it('keeps digits only and drops the leading plus', () => {

@@ -9,10 +9,10 @@ const loading = vi.hoisted(() => ({
   loadNotFound: vi.fn(() => Promise.resolve()),
 }));
 vi.mock('react-dom/client', () => dom);
-vi.mock('../../../renderer/lib/routes.ts', () => ({ preloadPage: loading.preloadPage }));
-vi.mock('../../../renderer/lib/not-found-screen.tsx', () => ({ showsNotFound: loading.showsNotFound, loadNotFound: loading.loadNotFound }));
-vi.mock('../../../renderer/lib/deferred-blocks.ts', () => ({ planBlockHydration: loading.planBlockHydration }));
-vi.mock('../../../renderer/App.tsx', () => ({ App: () => null }));
+vi.mock('./lib/routes.ts', () => ({ preloadPage: loading.preloadPage }));
+vi.mock('./lib/not-found-screen.tsx', () => ({ showsNotFound: loading.showsNotFound, loadNotFound: loading.loadNotFound }));
+vi.mock('./lib/deferred-blocks.ts', () => ({ planBlockHydration: loading.planBlockHydration }));
+vi.mock('./App.tsx', () => ({ App: () => null }));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -24,7 +24,7 @@ afterEach(() => {
 async function runEntry(body: string) {
   document.body.innerHTML = `<div id="app">${body}</div>`;
   vi.useFakeTimers();
-  await import('../../../renderer/entry-client.tsx');
+  await import('./entry-client.tsx');
 }
 
 describe('entry-client: the order of the first steps', () => {

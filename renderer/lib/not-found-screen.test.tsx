@@ -15,7 +15,7 @@ async function screenModule(underConstruction: boolean) {
     const real = await importOriginal<typeof import('virtual:sitewright/config')>();
     return { ...real, site: { ...real.site, flags: { ...real.site.flags, underConstruction } } };
   });
-  return import('../../../renderer/lib/not-found-screen.tsx');
+  return import('./not-found-screen.tsx');
 }
 
 describe('not-found screen: where it shows, so its chunk is fetched only there', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyRedirect, headersFor, parseHeaders, parseRedirects } from '../../../scripts/lib/cdn-rules.ts';
+import { applyRedirect, headersFor, parseHeaders, parseRedirects } from './cdn-rules.ts';
 
 describe('_redirects', () => {
   const rules = parseRedirects('# comment\n/canpad /owner 301\n/referral/:refId /referral/_refId/index.html 200\n/old/* /new/:splat 302\n');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectAssets, inlineScriptHashes, renderDocument } from '../../../scripts/lib/html.ts';
+import { collectAssets, inlineScriptHashes, renderDocument } from './html.ts';
 
 describe('renderDocument', () => {
   const base = { lang: 'en', canonical: 'https://x.example/a', siteName: 'X', index: true, entry: 'assets/e.js', preload: ['assets/p.js'], css: ['assets/s.css'], body: '<p>hi</p>' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compileFormValidator } from '../../../scripts/lib/vite/forms.ts';
-import { createTransformErrors, errorField } from '../../../renderer/forms/messages.ts';
-import { formFile, messagesFor } from './helpers.ts';
+import { compileFormValidator } from '../../scripts/lib/vite/forms.ts';
+import { createTransformErrors, errorField } from './messages.ts';
+import { formFile, messagesFor } from '../../tests/helpers/forms.ts';
 
 const waitlistOk = { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', residentCountry: 'CA', phoneNumber: '+1 3065550100', targetCountry: 'NG', purpose: 'New Build' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, medianFigures, percentile, type RunResult } from '../../scripts/lib/audit-figures.ts';
+import { median, medianFigures, percentile, type RunResult } from './audit-figures.ts';
 
 function run(perf: number, tbt: number, lcp: number, cls = 0, seo = 1): RunResult {
   return {

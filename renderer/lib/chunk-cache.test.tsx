@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { ChunkCache } from '../../../renderer/lib/chunk-cache.ts';
-import { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk } from '../../../renderer/lib/with-timeout.ts';
-import { BlockBoundary } from '../../../renderer/BlockBoundary.tsx';
+import { ChunkCache } from './chunk-cache.ts';
+import { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk } from './with-timeout.ts';
+import { BlockBoundary } from '../BlockBoundary.tsx';
 
 afterEach(() => vi.useRealTimers());
 
