@@ -21,22 +21,22 @@ vi.mock('virtual:sitewright/forms/validators', async () => {
 });
 
 /**
- * The engine chunk, under the test's control: in memory for the "server" render (as the prerenderer has it),
+ * The chunk chunk, under the test's control: in memory for the "server" render (as the prerenderer has it),
  * then missing in the "browser" until the test lets it arrive.
  */
-const engine = vi.hoisted(() => ({ server: true, loads: 0, arrive: () => undefined as void, pending: null as Promise<unknown> | null }));
-vi.mock('./engine.ts', async () => {
+const chunk = vi.hoisted(() => ({ server: true, loads: 0, arrive: () => undefined as void, pending: null as Promise<unknown> | null }));
+vi.mock('./form-renderer-chunk.ts', async () => {
   const real = await import('./FormRenderer.tsx');
   const inMemory = Object.assign(Promise.resolve(real), { status: 'fulfilled', value: real });
   return {
-    loadedFormEngine: () => (engine.server ? real : undefined),
-    loadFormEngine: () => {
-      if (engine.server) return inMemory;
-      if (!engine.pending) {
-        engine.loads++;
-        engine.pending = new Promise((resolve) => (engine.arrive = () => resolve(real)));
+    loadedFormRenderer: () => (chunk.server ? real : undefined),
+    loadFormRenderer: () => {
+      if (chunk.server) return inMemory;
+      if (!chunk.pending) {
+        chunk.loads++;
+        chunk.pending = new Promise((resolve) => (chunk.arrive = () => resolve(real)));
       }
-      return engine.pending;
+      return chunk.pending;
     },
   };
 });
@@ -46,7 +46,7 @@ let root: Root | null = null;
 let container: HTMLElement | null = null;
 
 beforeEach(() => {
-  Object.assign(engine, { server: true, loads: 0, pending: null });
+  Object.assign(chunk, { server: true, loads: 0, pending: null });
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -71,13 +71,13 @@ function inPage(ui: ReactNode, forms: Record<string, unknown>, path: string) {
   );
 }
 
-/** Prerenders like the build, then hydrates that markup like the browser, without the engine. */
+/** Prerenders like the build, then hydrates that markup like the browser, without the chunk. */
 async function prerenderAndHydrate(ui: ReactNode) {
   const html = renderToString(ui);
   container = document.createElement('div');
   container.innerHTML = html;
   document.body.append(container);
-  engine.server = false;
+  chunk.server = false;
   await act(async () => {
     root = hydrateRoot(container!, ui);
   });
@@ -92,13 +92,13 @@ async function typeInto(el: HTMLElement, text: string) {
   el.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-async function engineArrives() {
-  // The gate opens on the first interaction; the engine is asked for a microtask later.
+async function chunkArrives() {
+  // The watcher lets go on the first interaction; the chunk is asked for a microtask later.
   await act(async () => undefined);
-  expect(engine.loads).toBe(1);
+  expect(chunk.loads).toBe(1);
   await act(async () => {
-    engine.arrive();
-    await engine.pending;
+    chunk.arrive();
+    await chunk.pending;
   });
 }
 
@@ -109,12 +109,12 @@ describe('inline form hydrated on first use', () => {
     expect(owned(first)).toBe(false);
     expect(screen.queryByText('Loading the form')).toBeNull();
     await act(async () => screen.getByRole('heading', { name: /waitlist/i }).click());
-    expect(engine.loads).toBe(0);
+    expect(chunk.loads).toBe(0);
 
     await act(async () => first.focus());
-    expect(engine.loads).toBe(1);
+    expect(chunk.loads).toBe(1);
     expect(owned(first)).toBe(false);
-    await engineArrives();
+    await chunkArrives();
     expect(owned(screen.getByLabelText('First name'))).toBe(true);
     expect(document.activeElement).toBe(first);
   });
@@ -130,7 +130,7 @@ describe('inline form hydrated on first use', () => {
     await typeInto(screen.getByLabelText('Comment (optional)'), 'Four bedrooms');
     const where = screen.getByRole('combobox', { name: 'Where do you want to build?' });
     await typeInto(where, 'nige');
-    await engineArrives();
+    await chunkArrives();
 
     expect(document.activeElement).toBe(where);
     expect((where as HTMLInputElement).value).toBe('nige');
@@ -180,7 +180,7 @@ describe('inline form hydrated on first use', () => {
       // The browser's own submission (a GET reloading the page) was stopped both times.
       expect(defaults).toEqual([true, true]);
       expect(fetchMock).not.toHaveBeenCalled();
-      await engineArrives();
+      await chunkArrives();
       await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
       expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toStrictEqual({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', description: 'Hello' });
       expect(await screen.findByText('Thanks Ada')).toBeTruthy();
@@ -190,17 +190,17 @@ describe('inline form hydrated on first use', () => {
     }
   });
 
-  it('after a client-side navigation loads the engine at once behind a spinner', async () => {
-    engine.server = false;
+  it('after a client-side navigation loads the chunk at once behind a spinner', async () => {
+    chunk.server = false;
     container = document.createElement('div');
     document.body.append(container);
     await act(async () => {
       root = createRoot(container!);
       root.render(inPage(<ContactInfo {...(contactExample as ContactInfoBlock)} />, { contact: formFile('contact') }, '/contact'));
     });
-    expect(engine.loads).toBe(1);
+    expect(chunk.loads).toBe(1);
     expect(screen.getByText('Loading the form')).toBeTruthy();
-    await engineArrives();
+    await chunkArrives();
     expect(screen.getByLabelText('First Name')).toBeTruthy();
     expect(screen.queryByText('Loading the form')).toBeNull();
   });

@@ -2,17 +2,17 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useHydrating } from './use-hydrating.ts';
 
 /**
- * Hydrate-on-interaction for server-rendered markup whose code is heavy (a form engine): the markup stays
+ * Hydrate-on-interaction for server-rendered markup whose code is heavy (a form renderer): the markup stays
  * on screen and usable as plain HTML, and the code is fetched at the visitor's first interaction with it.
  *
- * The element that carries GATE_ATTRIBUTE is watched from the window's capture phase, ahead of React's own
+ * The element that carries HYDRATE_ATTRIBUTE is watched from the window's capture phase, ahead of React's own
  * listeners on the root: React drops discrete events (keydown, input, click) aimed at a boundary that cannot
  * hydrate yet, so whatever the code needs to know about them is recorded here and handed over on release.
  */
-export const GATE_ATTRIBUTE = 'data-interaction-gate';
+export const HYDRATE_ATTRIBUTE = 'data-hydrate-on-interaction';
 
 /** The visitor's first interaction: any of these inside the gated element. */
-export const GATE_TRIGGERS = ['focusin', 'pointerdown', 'keydown', 'touchstart', 'input', 'submit'] as const;
+export const INTERACTION_EVENTS = ['focusin', 'pointerdown', 'keydown', 'touchstart', 'input', 'submit'] as const;
 
 /** What happened inside the gated markup before its code took over. */
 export interface MissedInteraction {
@@ -22,16 +22,16 @@ export interface MissedInteraction {
   submitted: boolean;
 }
 
-interface GateState extends MissedInteraction {
+interface WatchState extends MissedInteraction {
   triggered: boolean;
   released: boolean;
   onTrigger?: () => void;
 }
 
-// Keyed by the DOM element, which hydration keeps: events seen before the gate's component hydrated still count.
-const states = new WeakMap<Element, GateState>();
+// Keyed by the DOM element, which hydration keeps: events seen before the watched component hydrated still count.
+const states = new WeakMap<Element, WatchState>();
 
-function stateOf(el: Element): GateState {
+function stateOf(el: Element): WatchState {
   let s = states.get(el);
   if (!s) {
     s = { left: [], submitted: false, triggered: false, released: false };
@@ -43,7 +43,7 @@ function stateOf(el: Element): GateState {
 function watch(e: Event) {
   const target = e.target;
   if (!(target instanceof Element)) return;
-  const host = target.closest(`[${GATE_ATTRIBUTE}]`);
+  const host = target.closest(`[${HYDRATE_ATTRIBUTE}]`);
   if (!host) return;
   const s = stateOf(host);
   if (s.released) return;
@@ -65,7 +65,7 @@ function watch(e: Event) {
 // Passive except for submit, the one event whose default is stopped: touch and key listeners must never
 // hold up scrolling or typing.
 if (typeof window !== 'undefined') {
-  for (const type of [...GATE_TRIGGERS, 'focusout']) window.addEventListener(type, watch, { capture: true, passive: type !== 'submit' });
+  for (const type of [...INTERACTION_EVENTS, 'focusout']) window.addEventListener(type, watch, { capture: true, passive: type !== 'submit' });
 }
 
 /** Whether a form control inside differs from its markup (value or checked state): the visitor changed it. */
@@ -79,7 +79,7 @@ export function isEdited(el: Element): boolean {
   return false;
 }
 
-export interface InteractionGate<T extends Element> {
+export interface HydrateOnInteraction<T extends Element> {
   /** Goes on the element that wraps the gated markup; it must be rendered outside the gated Suspense boundary. */
   ref: RefObject<T | null>;
   /**
@@ -92,7 +92,7 @@ export interface InteractionGate<T extends Element> {
 }
 
 /** Spread on the gated element so the window listeners recognise it (the value is only a marker). */
-export const gateProps = { [GATE_ATTRIBUTE]: '' } as const;
+export const hydrateOnInteractionProps = { [HYDRATE_ATTRIBUTE]: '' } as const;
 
 /**
  * Gate for the Suspense boundary rendered inside `ref`'s element: during hydration, a child that use()s
@@ -101,10 +101,10 @@ export const gateProps = { [GATE_ATTRIBUTE]: '' } as const;
  * still-dehydrated boundary makes React drop the server markup for the fallback: pass the boundary's subtree
  * through a memo() component whose props do not change.
  */
-export function useInteractionGate<T extends Element>(): InteractionGate<T> {
+export function useHydrateOnInteraction<T extends Element>(): HydrateOnInteraction<T> {
   const ref = useRef<T | null>(null);
   const hydrating = useHydrating();
-  const [gate] = useState(() => {
+  const [watch] = useState(() => {
     let open: () => void = () => undefined;
     const ready = hydrating ? new Promise<void>((resolve) => (open = resolve)) : null;
     const release = (): MissedInteraction => {
@@ -122,19 +122,19 @@ export function useInteractionGate<T extends Element>(): InteractionGate<T> {
 
   useEffect(() => {
     const el = ref.current;
-    if (!gate.ready || !el) return;
+    if (!watch.ready || !el) return;
     const s = stateOf(el);
     // This component may hydrate after the visitor got there (block chunks hydrate when scrolled near).
     if (s.triggered || el.contains(document.activeElement) || isEdited(el)) {
       s.triggered = true;
-      gate.open();
+      watch.open();
       return;
     }
-    s.onTrigger = gate.open;
+    s.onTrigger = watch.open;
     return () => {
       s.onTrigger = undefined;
     };
-  }, [gate]);
+  }, [watch]);
 
-  return { ref, ready: gate.ready, release: gate.release };
+  return { ref, ready: watch.ready, release: watch.release };
 }
