@@ -9,7 +9,7 @@ import styles from './styles.module.css';
 
 export const WRONG_CREDENTIALS = 'email or password is wrong';
 
-/** Spec "Hidden login-like screen": on a match the shared preview flag is set and the visitor goes to /. */
+/** On a match the shared preview flag is set and the visitor goes to /. */
 export default function AdminLogin({ id, heading = 'Preview login', text }: AdminLoginBlock) {
   const navigate = useNavigate();
   const uid = useId();

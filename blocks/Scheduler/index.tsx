@@ -28,8 +28,8 @@ function ScheduledListener({ calendly, origin, onScheduled }: { calendly: Calend
 }
 
 /**
- * Spinner for `loadingMs` (spec: 3 s), then the inline scheduler prefilled from the stored details; once it
- * reports a booking, the next page `nextDelayMs` later (spec: 4 s). Server and first client render show the
+ * Spinner for `loadingMs` (3 s), then the inline scheduler prefilled from the stored details; once it
+ * reports a booking, the next page `nextDelayMs` later (4 s). Server and first client render show the
  * spinner only: the widget and its iframe exist only in the browser. A visitor who arrives without stored details
  * (a bookmark, a shared link, another tab) still gets the scheduler, empty, plus a link to the form that fills it.
  */

@@ -4,7 +4,7 @@ import { Icon } from '../../renderer/ui/Icon.tsx';
 import { ActionButtons } from '../../renderer/ui/ActionButtons.tsx';
 import styles from './styles.module.css';
 
-/** A numbered "How it works" sequence (spec: referral steps with image, title and description). */
+/** A numbered "How it works" sequence (referral steps with image, title and description). */
 export default function Steps({ id, eyebrow, heading, intro, steps, actions = [], tone = 'light' }: StepsBlock) {
   const headingId = useId();
   return (

@@ -1,5 +1,5 @@
 /**
- * Pricing rules of spec section 9. The numbers (per-user prices, the annual discount, the estimator's range and fee)
+ * Pricing rules. The numbers (per-user prices, the annual discount, the estimator's range and fee)
  * are config, `pricing` in site.config/site.json; plan data (titles, labels, user ranges, comparison rows) lives in
  * the page config; only the arithmetic lives here, so it is tested once and shows the same everywhere.
  * Every function is pure: same input, same output on the server and in the browser.

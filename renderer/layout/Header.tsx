@@ -136,7 +136,7 @@ export interface HeaderProps {
 }
 
 /**
- * The sticky top bar (spec "Shared header"). One set of links serves both layouts: from 1024px they sit in
+ * The sticky top bar. One set of links serves both layouts: from 1024px they sit in
  * the bar with dropdowns; below, the same elements become a full-screen menu behind the hamburger, so the
  * page never carries two copies of each link.
  */
@@ -174,7 +174,7 @@ export function Header({ config, onMobileMenuChange }: HeaderProps) {
     [openMenu],
   );
 
-  // Spec: page scrolling is locked while any menu is open.
+  // Page scrolling is locked while any menu is open.
   useEffect(() => (anyOpen ? lockScroll() : undefined), [anyOpen]);
 
   useEffect(() => onMobileMenuChange?.(mobileOpen), [mobileOpen, onMobileMenuChange]);

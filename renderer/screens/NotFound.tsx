@@ -9,7 +9,7 @@ import styles from './NotFound.module.css';
 /** Also preloaded by the 404.html head (scripts/build.ts), so it is usually in the cache before hydration. */
 export const NOT_FOUND_IMAGE = { src: '/images/not-found.svg', width: 320, height: 220 };
 
-/** Spec "Not-found page": the image is preloaded and a spinner shows until it has loaded. */
+/** The not-found screen: the image is preloaded and a spinner shows until it has loaded. */
 export function NotFound({ underConstruction = false }: { underConstruction?: boolean }) {
   const [loaded, setLoaded] = useState(false);
   const navigate = useNavigate();

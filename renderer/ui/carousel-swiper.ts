@@ -11,7 +11,7 @@ export type { Swiper };
 export function startSwiper(el: HTMLElement, onChange: (s: Swiper) => void): Swiper {
   return new Swiper(el, {
     modules: [A11y, Keyboard],
-    // Spec section 9: the library's defaults are kept explicitly.
+    // The library's defaults are kept explicitly.
     speed: 300,
     threshold: 5,
     slidesPerView: 'auto',
