@@ -16,6 +16,11 @@ vi.mock('virtual:sitewright/forms/validators', async () => {
   return { default: { 'demo-lead': () => compiledFunctions(file('demo-lead').schema) } };
 });
 
+// The dialog fetches the form renderer when it first opens; loaded here so that no test waits on a slow first import.
+beforeAll(async () => {
+  await import('../../renderer/forms/FormRenderer.tsx');
+});
+
 // jsdom has no showModal/close; these mimic what matters here (the open attribute).
 const proto = HTMLDialogElement.prototype as unknown as Record<string, unknown>;
 const original = { showModal: proto.showModal, close: proto.close };
