@@ -3,6 +3,7 @@ import type { PricingPlan, PricingPlansBlock } from '../../renderer/generated/co
 import { ButtonLink } from '../../renderer/ui/Button.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
 import { clampUserCount, formatNgn, priceFor, userCountOptions, type BillingPeriod } from '../lib/pricing.ts';
+import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
 const PERIOD_TEXT: Record<BillingPeriod, string> = { monthly: 'per month', annually: 'per year' };
@@ -121,12 +122,7 @@ export default function PricingPlans({
       <div className="container">
         {(heading || intro) && (
           <div className={styles.head}>
-            {heading && (
-              <h2 id={headingId} className={styles.heading}>
-                {heading}
-              </h2>
-            )}
-            {intro && <p className={styles.intro}>{intro}</p>}
+            <SectionHead heading={heading} intro={intro} headingId={headingId} classes={{ heading: styles.heading, intro: styles.intro }} />
           </div>
         )}
         <fieldset className={styles.toggle}>
