@@ -74,13 +74,16 @@ function jsonFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+/** The broken-config case that checks what the validator says about an old name keeps it. */
+const KEEPS_OLD_NAMES = /[\\/]tests[\\/]fixtures[\\/]broken[\\/]67-renamed-setting[\\/]/;
+
 /** Every file this migration reads, under the repository root. */
 export function candidateFiles(root: string): string[] {
   const blockDirs = readdirSync(join(root, 'blocks')).map((d) => join(root, 'blocks', d, 'example.json'));
   return [
     ...jsonFiles(join(root, 'site.config', 'pages')),
     ...blockDirs.filter((f) => existsSync(f)),
-    ...jsonFiles(join(root, 'tests', 'fixtures')).filter((f) => /[\\/]pages[\\/]/.test(f)),
+    ...jsonFiles(join(root, 'tests', 'fixtures')).filter((f) => /[\\/]pages[\\/]/.test(f) && !KEEPS_OLD_NAMES.test(f)),
   ];
 }
 
