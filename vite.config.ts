@@ -52,7 +52,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             {
               name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|[\\/]renderer[\\/]lib[\\/](site-context|dialogs|deferred-blocks|blocks|chunk-cache|with-timeout|routes|href|dialog-targets|scroll-lock|preview-gate)\.tsx?$|virtual:sitewright\/config|[\\/]blocks[\\/]registry\.ts$|preload-helper|rolldown[\\/]runtime/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|[\\/]renderer[\\/]lib[\\/](site-context|dialogs|deferred-blocks|blocks|chunk-cache|with-timeout|routes|href|dialog-targets|scroll-lock|preview-gate)\.tsx?$|virtual:sitewright\/config|[\\/]blocks[\\/]registry\.ts$|[\\/]renderer[\\/]ui[\\/]SectionHead\.tsx$|preload-helper|rolldown[\\/]runtime/,
             },
           ],
         },
