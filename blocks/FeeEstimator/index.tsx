@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { FeeEstimatorBlock } from '../../renderer/generated/config-types.ts';
 import { useSite } from '../../renderer/lib/site-context.tsx';
 import { clampPercent, formatPrice, projectCost, projectFee } from '../lib/pricing.ts';
+import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
 /** "NGN 500M": scale ends under the slider, short so they never repeat the exact figures above. */
@@ -24,11 +25,7 @@ export default function FeeEstimator({ id, eyebrow, heading, intro, sliderLabel,
       <div className="container">
         <div className={styles.panel}>
           <div className={styles.copy}>
-            {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
-            <h2 id={headingId} className={styles.heading}>
-              {heading}
-            </h2>
-            {intro && <p className={styles.intro}>{intro}</p>}
+            <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} headingId={headingId} classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.intro }} />
           </div>
           <div className={styles.estimator}>
             <label htmlFor={sliderId} className={styles.label}>

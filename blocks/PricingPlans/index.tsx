@@ -4,6 +4,7 @@ import { ButtonLink } from '../../renderer/ui/Button.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
 import { useSite } from '../../renderer/lib/site-context.tsx';
 import { clampUserCount, formatPrice, priceFor, userCountOptions, type BillingPeriod } from '../lib/pricing.ts';
+import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
 const PERIOD_TEXT: Record<BillingPeriod, string> = { monthly: 'per month', annually: 'per year' };
@@ -123,12 +124,7 @@ export default function PricingPlans({
       <div className="container">
         {(heading || intro) && (
           <div className={styles.head}>
-            {heading && (
-              <h2 id={headingId} className={styles.heading}>
-                {heading}
-              </h2>
-            )}
-            {intro && <p className={styles.intro}>{intro}</p>}
+            <SectionHead heading={heading} intro={intro} headingId={headingId} classes={{ heading: styles.heading, intro: styles.intro }} />
           </div>
         )}
         <fieldset className={styles.toggle}>

@@ -866,7 +866,7 @@ export interface FormNotice {
   rateLimitText?: string;
 }
 /**
- * The hidden preview login (spec "Hidden login-like screen"): Email, Password and Submit. The entry is compared with the credentials given at build time (SITEWRIGHT_PREVIEW_EMAIL and SITEWRIGHT_PREVIEW_PASSWORD; only a salted hash reaches the browser). On a match this browser may see the site while it is under construction and the visitor goes to the home page; otherwise 'email or password is wrong' shows. A preview convenience, not security. Example: { "type": "adminLogin", "heading": "Preview login", "text": "Sign in with the preview credentials you were given." }.
+ * The hidden preview login (spec "Hidden login-like screen"): Email, Password and Submit. The entry is compared with the credentials given at build time (SITEWRIGHT_PREVIEW_EMAIL and SITEWRIGHT_PREVIEW_PASSWORD; only a salted hash reaches the browser). On a match this browser may see the site while it is under construction and the visitor goes to the home page; otherwise 'email or password is wrong' shows. A preview convenience, not security. Example: { "type": "adminLogin", "heading": "Preview login", "intro": "Sign in with the preview credentials you were given." }.
  */
 export interface AdminLoginBlock {
   /**
@@ -884,10 +884,10 @@ export interface AdminLoginBlock {
   /**
    * One sentence under the title, e.g. "Sign in with the preview credentials you were given.".
    */
-  text?: string;
+  intro?: string;
 }
 /**
- * The contact section: a badge, heading and text, the office addresses and support hours, with an optional form from site.config/forms/ beside them.
+ * The contact section: a badge, heading and lead text, the office addresses and support hours, with an optional form from site.config/forms/ beside them.
  */
 export interface ContactInfoBlock {
   /**
@@ -901,7 +901,7 @@ export interface ContactInfoBlock {
   /**
    * A small badge above the heading, e.g. "Contact us".
    */
-  badge?: string;
+  eyebrow?: string;
   /**
    * The heading, e.g. "Have any questions? Contact us". It is the page's main heading.
    */
@@ -909,7 +909,7 @@ export interface ContactInfoBlock {
   /**
    * One or two sentences under the heading, e.g. "Reach out for inquiries, support or partnerships.".
    */
-  text?: string;
+  intro?: string;
   /**
    * Office addresses, e.g. [{ "id": "abuja", "name": "Nigeria", "location": "Abuja" }].
    *
@@ -991,7 +991,7 @@ export interface CtaBannerBlock {
   /**
    * One or two sentences under the heading, e.g. "Our free calculator prices materials and labour in minutes.".
    */
-  text?: string;
+  intro?: string;
   /**
    * One or two buttons, e.g. [{ "label": "Estimate my project", "href": "@calculator" }]. The first is solid unless it sets "style".
    *
@@ -1001,9 +1001,9 @@ export interface CtaBannerBlock {
   actions: [Link] | [Link, Link];
   image?: Image;
   /**
-   * Colour of the band: "brand" (blue, default), "dark" (navy), "accent" (orange) or "light" (pale blue), e.g. "dark".
+   * Colour of the band: "brand" (blue, default), "dark" (navy), "accent" (orange), "light" (pale blue) or "alt" (soft grey), e.g. "dark".
    */
-  tone?: 'brand' | 'dark' | 'accent' | 'light';
+  tone?: 'light' | 'alt' | 'dark' | 'brand' | 'accent';
 }
 /**
  * Optional illustration beside the text, e.g. { "src": "/images/home/estimate.svg", "alt": "", "width": 480, "height": 360 }.
@@ -1045,7 +1045,7 @@ export interface DoctorBlock {
   /**
    * One sentence under the title, e.g. "What this build contains and whether the services it needs answer.".
    */
-  text?: string;
+  intro?: string;
 }
 /**
  * A closed "Still have questions?" panel: its button opens a short enquiry form in place, and a close icon folds it away again.
@@ -1066,7 +1066,7 @@ export interface EnquiryBlock {
   /**
    * One sentence under the heading, e.g. "Send us a message and we will get back to you.".
    */
-  text?: string;
+  intro?: string;
   /**
    * The button that opens the form, e.g. "Get in touch" (default).
    */
@@ -1106,9 +1106,9 @@ export interface FaqBlock {
   set: string;
   askLink?: Link2;
   /**
-   * Background: "light" (white, default) or "alt" (soft grey), e.g. "alt" to set it apart from the section above.
+   * Background: "light" (white, default) or "alt" (soft grey), e.g. "alt" to set it apart from the section above. The answers sit on white cards, so "dark", "brand" and "accent" look like "alt".
    */
-  tone?: 'light' | 'alt';
+  tone?: 'light' | 'alt' | 'dark' | 'brand' | 'accent';
 }
 /**
  * A labelled link or button, e.g. { "label": "Sign Up", "href": "@ownerSignup" }.
@@ -1154,9 +1154,9 @@ export interface FeatureGridBlock {
    */
   columns?: 2 | 3 | 4;
   /**
-   * Section background: "light" (white, default), "alt" (soft grey) or "dark" (navy), e.g. "alt".
+   * Section background: "light" (white, default), "alt" (soft grey) or "dark" (navy), e.g. "alt"; "brand" and "accent" look like "dark".
    */
-  tone?: 'light' | 'alt' | 'dark';
+  tone?: 'light' | 'alt' | 'dark' | 'brand' | 'accent';
   /**
    * The feature cards in the order shown, e.g. [{ "badgeTitle": "Cost control", "badgeIcon": "wallet", "cardTitle": "Stay on budget", "cardBody": "Track every expense against your budget." }].
    *
@@ -1315,7 +1315,7 @@ export interface FormBlock {
   /**
    * One or two sentences under the heading, e.g. "Tell us about your project and book a call with our team.".
    */
-  text?: string;
+  intro?: string;
   /**
    * Short selling points shown as a checklist, e.g. ["Financing up to US$85,000", "$0 payment until completion"].
    *
@@ -1390,7 +1390,7 @@ export interface HeroBlock {
   /**
    * One or two sentences under the headline, e.g. "Post your project, compare bids from verified contractors and follow progress from anywhere.".
    */
-  text?: string;
+  intro?: string;
   /**
    * Buttons under the text, e.g. [{ "label": "Sign Up", "href": "@ownerSignup" }].
    *
@@ -1399,9 +1399,9 @@ export interface HeroBlock {
   actions?: [] | [Link] | [Link, Link] | [Link, Link, Link];
   image?: Image2;
   /**
-   * Background: "light" (default), "dark" or "brand".
+   * Background: "light" (pale blue fading to white, default), "alt" (soft grey), "dark" (navy) or "brand" (blue); "accent" looks like "brand".
    */
-  tone?: 'light' | 'dark' | 'brand';
+  tone?: 'light' | 'alt' | 'dark' | 'brand' | 'accent';
 }
 /**
  * Optional picture beside the text, e.g. { "src": "/images/landing/owner-hero.svg", "alt": "A house under construction", "width": 560, "height": 420 }.
@@ -2049,7 +2049,7 @@ export interface SchedulerBlock {
   /**
    * One sentence under the heading, e.g. "Choose a slot that suits you; we will send a calendar invite.".
    */
-  text?: string;
+  intro?: string;
   /**
    * Name of the details a form kept (its onSuccess.store.key), e.g. "schedule".
    */
@@ -2115,9 +2115,9 @@ export interface StepsBlock {
    */
   actions?: [] | [Link] | [Link, Link];
   /**
-   * Background: "light" (white, default) or "alt" (soft grey), e.g. "alt".
+   * Background: "light" (white, default) or "alt" (soft grey), e.g. "alt". The steps sit on white cards, so "dark", "brand" and "accent" look like "alt".
    */
-  tone?: 'light' | 'alt';
+  tone?: 'light' | 'alt' | 'dark' | 'brand' | 'accent';
 }
 /**
  * One step, e.g. { "id": "share", "image": { "src": "/images/landing/step-share.svg", "alt": "", "width": 160, "height": 120 }, "title": "Share it", "desc": "Send your link to friends by WhatsApp, email or social media." }.

@@ -27,6 +27,8 @@ interface SchemaLike {
   const?: unknown;
   /** Per-keyword wording written in the schema itself (shared definitions), so the editor shows the same words. */
   'x-messages'?: Record<string, { message: string; fix: string }>;
+  /** Settings renamed since they were first written (old name → new name), so an old page gets a precise fix. */
+  'x-renamed'?: Record<string, string>;
 }
 
 /**
@@ -154,14 +156,21 @@ function explainOne(e: ErrorObject, data: unknown, typeWanted: Map<string, strin
     case 'additionalProperties': {
       const prop = String(p.additionalProperty);
       const allowed = Object.keys(parentSchema?.properties ?? {}).filter((k) => k !== '$schema');
-      const guess = closest(prop, allowed);
+      const renamed = parentSchema?.['x-renamed']?.[prop];
+      const guess = renamed ?? closest(prop, allowed);
       return {
         path,
         key: prop,
         code: 'unknown-property',
         guess,
         message: `"${prop}" is not a setting of ${owner(parentSchema, data, path)}. Unknown settings are not allowed, because they would be silently ignored.`,
-        suggestion: guess ? `Did you mean "${guess}"?` : allowed.length ? `Allowed settings: ${allowed.map((a) => `"${a}"`).join(', ')}.` : 'Remove it.',
+        suggestion: renamed
+          ? `"${prop}" is now called "${renamed}": rename it (docs/authoring.md, "Renamed fields").`
+          : guess
+            ? `Did you mean "${guess}"?`
+            : allowed.length
+              ? `Allowed settings: ${allowed.map((a) => `"${a}"`).join(', ')}.`
+              : 'Remove it.',
       };
     }
     case 'required': {
