@@ -169,7 +169,7 @@ export function createEditorStore(initial?: Partial<EditorState>) {
           }
           lastKey = pendingKey;
           lastAt = now;
-          handleSet(pastState, replace, currentState as never, delta as never);
+          (handleSet as unknown as (...args: unknown[]) => void)(pastState, replace, currentState, delta);
         },
       },
     ),
@@ -236,7 +236,7 @@ export function packHistory(states: Partial<Tracked>[]) {
 
 export function unpackHistory(packed: ReturnType<typeof packHistory>): Tracked[] {
   const docs = packed.docTable.map((d) => {
-    const entry = d as { page?: PageDoc & { blocks: number[] }; value?: unknown };
+    const entry = d as { page?: Omit<PageDoc, 'blocks'> & { blocks: number[] }; value?: unknown };
     return entry.page ? { ...entry.page, blocks: entry.page.blocks.map((i) => packed.table[i] as Block) } : entry.value;
   });
   return packed.entries.map((e) => ({ working: Object.fromEntries(Object.entries(e).map(([p, i]) => [p, docs[i]])) }));
