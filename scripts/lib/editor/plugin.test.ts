@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
+import { createServer as netServer, type AddressInfo } from 'node:net';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer, type ViteDevServer } from 'vite';
+import { editorHtmlPath, injectToken, sitewrightEditor } from './plugin.ts';
+import { TOKEN_HEADER } from './security.ts';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+
+describe('editor page routing', () => {
+  const get = (url: string, headers: Record<string, string> = {}) => editorHtmlPath({ method: 'GET', url, headers });
+  it('rewrites / to the editor for a top-level visit only', () => {
+    expect(get('/')).toBe('/editor/index.html');
+    expect(get('/', { 'sec-fetch-dest': 'iframe' })).toBeNull();
+    expect(get('/?preview')).toBeNull();
+    expect(get('/editor/')).toBe('/editor/index.html');
+    expect(get('/editor/other.html')).toBe('/editor/other.html');
+    expect(get('/owner')).toBeNull();
+    expect(get('/editor/../vite.config.ts')).toBeNull();
+    expect(editorHtmlPath({ method: 'POST', url: '/', headers: {} })).toBeNull();
+  });
+  it('injects the token as a meta tag in the head', () => {
+    const html = injectToken('<!doctype html><html><head><title>x</title></head><body></body></html>', 'a"b');
+    expect(html).toContain('<head>\n<meta name="sitewright-editor-token" content="a&quot;b" />');
+    expect(html.indexOf('sitewright-editor-token')).toBeLessThan(html.indexOf('<title>'));
+  });
+  it('is never part of the build or of npm run dev', () => {
+    for (const f of ['vite.config.ts', 'scripts/build.ts', 'renderer/vite-plugin.ts', 'renderer/entry-client.tsx']) {
+      expect(readFileSync(join(root, f), 'utf8')).not.toMatch(/from ['"][^'"]*lib\/editor|import\([^)]*lib\/editor|sitewrightEditor/);
+    }
+    expect(sitewrightEditor({ root, configDir: join(root, 'site.config'), token: 't', port: 1 }).apply).toBe('serve');
+  });
+});
+
+describe('the plugin in a Vite dev server', () => {
+  let dir: string;
+  let server: ViteDevServer;
+  let port: number;
+  const TOKEN = 'plugin-test-token';
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const r = request({ host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}`, accept: 'text/html', ...headers }, setHost: false }, (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      r.on('error', reject);
+      r.end();
+    });
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sw-editor-plugin-'));
+    mkdirSync(join(dir, 'editor'));
+    writeFileSync(join(dir, 'editor', 'index.html'), '<!doctype html><html><head><title>Editor</title></head><body><div id="editor"></div></body></html>');
+    cpSync(join(root, 'site.config'), join(dir, 'site.config'), { recursive: true });
+    port = await new Promise<number>((resolve) => {
+      const s = netServer().listen(0, '127.0.0.1', () => {
+        const p = (s.address() as AddressInfo).port;
+        s.close(() => resolve(p));
+      });
+    });
+    server = await createServer({
+      configFile: false,
+      root: dir,
+      logLevel: 'silent',
+      appType: 'custom',
+      server: { port, host: '127.0.0.1', strictPort: true, cors: false, hmr: false, watch: null },
+      plugins: [sitewrightEditor({ root: dir, configDir: join(dir, 'site.config'), token: TOKEN, port })],
+    });
+    await server.listen();
+  }, 30000);
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the editor page at / with the token', async () => {
+    const r = await get('/');
+    expect(r.status).toBe(200);
+    expect(r.text).toContain(`<meta name="sitewright-editor-token" content="${TOKEN}" />`);
+    expect(r.text).toContain('<div id="editor"></div>');
+  });
+  it('refuses the editor page (and its token) to a foreign Host', async () => {
+    const r = await get('/', { host: `evil.example:${port}` });
+    expect(r.status).toBe(403);
+    expect(r.text).not.toContain(TOKEN);
+  });
+  it('mounts the API behind the token', async () => {
+    expect((await get('/__editor/api/files')).status).toBe(403);
+    const ok = await get('/__editor/api/file?path=site.json', { [TOKEN_HEADER]: TOKEN });
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.text).data.name).toBeDefined();
+  });
+});
