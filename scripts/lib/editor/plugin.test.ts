@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
-import { editorHtmlPath, injectToken, sitewrightEditor } from './plugin.ts';
+import { EDITOR_HELLO, editorHtmlPath, injectToken, keepReloadsOffEditor, sitewrightEditor } from './plugin.ts';
 import { TOKEN_HEADER } from './security.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -32,6 +32,35 @@ describe('editor page routing', () => {
       expect(readFileSync(join(root, f), 'utf8')).not.toMatch(/from ['"][^'"]*lib\/editor|import\([^)]*lib\/editor|sitewrightEditor/);
     }
     expect(sitewrightEditor({ root, configDir: join(root, 'site.config'), token: 't', port: 1 }).apply).toBe('serve');
+  });
+});
+
+describe('config reloads', () => {
+  it('reach every page but the editor, which said hello', () => {
+    const got: Record<string, unknown[]> = { editor: [], preview: [], broadcast: [] };
+    const client = (name: string) => ({ send: (p: unknown) => got[name].push(p) });
+    const editor = client('editor');
+    const preview = client('preview');
+    let hello: ((data: unknown, c: object) => void) | undefined;
+    const ws = {
+      on: (event: string, fn: (data: unknown, c: object) => void) => {
+        if (event === EDITOR_HELLO) hello = fn;
+      },
+      send: (p: unknown) => got.broadcast.push(p),
+      clients: new Set([editor, preview]),
+    };
+    keepReloadsOffEditor({ ws } as never);
+    (ws.send as (p: unknown) => void)({ type: 'full-reload' });
+    expect(got.broadcast).toHaveLength(0);
+    expect(got.editor).toHaveLength(1); // before the hello, the editor is a page like any other
+    hello!({}, editor);
+    (ws.send as (p: unknown) => void)({ type: 'full-reload' });
+    (ws.send as (p: unknown) => void)({ type: 'error', err: { message: 'x' } });
+    expect(got.editor).toHaveLength(1);
+    expect(got.preview).toHaveLength(3);
+    // Everything else (module updates of the editor's own code) is broadcast as before.
+    (ws.send as (p: unknown) => void)({ type: 'update', updates: [] });
+    expect(got.broadcast).toEqual([{ type: 'update', updates: [] }]);
   });
 });
 

@@ -106,7 +106,7 @@ export function sitewrightEditor(opts: EditorPluginOptions): Plugin {
  * The sitewright plugin tells every page to reload when a config file changes (and shows errors in the overlay).
  * The editor's own page must not reload (it would lose unsaved edits): such messages go to every other client.
  */
-function keepReloadsOffEditor(server: ViteDevServer): void {
+export function keepReloadsOffEditor(server: Pick<ViteDevServer, 'ws'>): void {
   const editors = new WeakSet<object>();
   server.ws.on(EDITOR_HELLO, (_data: unknown, client: object) => editors.add(client));
   const original = server.ws.send.bind(server.ws) as (...args: unknown[]) => void;
