@@ -37,17 +37,46 @@ function detectEol(text: string): string {
 
 const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Canonical text of a value: key order does not matter to JSON equality. */
+const canonicalMemo = new WeakMap<object, string>();
+
+/** Canonical text of a value: key order does not matter to JSON equality. Remembered per object (values are not mutated here). */
 export function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (isObject(v)) {
-    return `{${Object.keys(v)
-      .filter((k) => v[k] !== undefined)
+  if (typeof v !== 'object' || v === null) return JSON.stringify(v) ?? 'null';
+  const known = canonicalMemo.get(v);
+  if (known !== undefined) return known;
+  let out: string;
+  if (Array.isArray(v)) out = `[${v.map(canonical).join(',')}]`;
+  else {
+    const o = v as Record<string, unknown>;
+    out = `{${Object.keys(o)
+      .filter((k) => o[k] !== undefined)
       .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
       .join(',')}}`;
   }
-  return JSON.stringify(v) ?? 'null';
+  canonicalMemo.set(v, out);
+  return out;
+}
+
+const nodeMemo = new WeakMap<Node, string>();
+
+/** canonical() of the value a parse-tree node holds, without building the value. */
+function nodeCanonical(node: Node): string {
+  const known = nodeMemo.get(node);
+  if (known !== undefined) return known;
+  let out: string;
+  if (node.type === 'array') out = `[${(node.children ?? []).map(nodeCanonical).join(',')}]`;
+  else if (node.type === 'object') {
+    // The last of duplicate keys wins, as in JSON.parse.
+    const props = new Map<string, Node | undefined>();
+    for (const p of node.children ?? []) props.set(p.children![0].value as string, p.children![1]);
+    out = `{${[...props.keys()]
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${props.get(k) ? nodeCanonical(props.get(k)!) : 'null'}`)
+      .join(',')}}`;
+  } else out = JSON.stringify(node.value) ?? 'null';
+  nodeMemo.set(node, out);
+  return out;
 }
 
 /** The value as JSON would store it (undefined properties dropped, as JSON.stringify does). */
@@ -131,8 +160,7 @@ function rebuild(node: Node, pieces: Piece[], ctx: Ctx): string {
 
 /** New text for `node` (whose old value is known to parse) so that it holds `value`. */
 function render(node: Node, value: Json, inlineParent: boolean, ctx: Ctx): string {
-  const old = getNodeValue(node) as Json;
-  if (canonical(old) === canonical(value)) return ctx.text.slice(node.offset, end(node));
+  if (nodeCanonical(node) === canonical(value)) return ctx.text.slice(node.offset, end(node));
   if (node.type === 'object' && isObject(value)) return renderObject(node, value, ctx) ?? fresh(value, lineIndent(ctx.text, node.offset), inlineParent, ctx);
   if (node.type === 'array' && Array.isArray(value)) return renderArray(node, value, ctx);
   return fresh(value, lineIndent(ctx.text, node.offset), inlineParent, ctx);
@@ -217,12 +245,12 @@ function lcs(a: string[], b: string[]): [number, number][] {
 }
 
 /** Ordered pairing of removed and added items in one gap that maximises their total similarity. */
-function matchGap(removed: number[], added: number[], oldItems: Json[], newItems: Json[]): [number, number][] {
+function matchGap(removed: number[], added: number[], oldItem: (i: number) => Json, newItems: Json[]): [number, number][] {
   const n = removed.length;
   const m = added.length;
   if (n === 0 || m === 0) return [];
   const score = new Float64Array((n + 1) * (m + 1));
-  const sim = (i: number, j: number) => similarity(oldItems[removed[i]], newItems[added[j]]);
+  const sim = (i: number, j: number) => similarity(oldItem(removed[i]), newItems[added[j]]);
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
       const s = sim(i, j);
@@ -246,20 +274,25 @@ function matchGap(removed: number[], added: number[], oldItems: Json[], newItems
 
 function renderArray(node: Node, value: Json[], ctx: Ctx): string {
   const children = node.children ?? [];
-  const oldItems = children.map((c) => getNodeValue(c) as Json);
-  const oldKeys = oldItems.map(canonical);
+  // Old values are only built for items that may have been edited (similarity in a gap).
+  const built = new Map<number, Json>();
+  const oldItem = (i: number): Json => {
+    if (!built.has(i)) built.set(i, getNodeValue(children[i]) as Json);
+    return built.get(i)!;
+  };
+  const oldKeys = children.map(nodeCanonical);
   const newKeys = value.map(canonical);
   const same = lcs(oldKeys, newKeys);
   // Gaps between matched items: what was removed and added there may be the same item, edited.
   const pairs: [number, number][] = [];
-  const bounds: [number, number][] = [[-1, -1], ...same, [oldItems.length, value.length]];
+  const bounds: [number, number][] = [[-1, -1], ...same, [children.length, value.length]];
   for (let g = 0; g + 1 < bounds.length; g++) {
     const [oi, ni] = bounds[g];
     const [oj, nj] = bounds[g + 1];
     if (g > 0) pairs.push(bounds[g]);
     const removed = Array.from({ length: oj - oi - 1 }, (_, k) => oi + 1 + k);
     const added = Array.from({ length: nj - ni - 1 }, (_, k) => ni + 1 + k);
-    pairs.push(...matchGap(removed, added, oldItems, value));
+    pairs.push(...matchGap(removed, added, oldItem, value));
   }
   const oldOf = new Map(pairs.map(([o, n]) => [n, o]));
   const pieces: Piece[] = value.map((item, n) => {
@@ -284,8 +317,13 @@ export function editJsonText(oldText: string | undefined, data: unknown): string
   const root = parseTree(oldText, errors, { allowTrailingComma: false, disallowComments: true });
   if (!root || errors.length > 0) return serializeNew(value);
   const ctx: Ctx = { text: oldText, unit: detectIndent(oldText), eol: detectEol(oldText) };
-  if (root.type === 'object' && isObject(value) && renderObject(root, value, ctx) === undefined) return serializeNew(value);
-  const body = render(root, value, false, ctx);
+  let body: string;
+  if (root.type === 'object' && isObject(value)) {
+    const out = nodeCanonical(root) === canonical(value) ? oldText.slice(root.offset, end(root)) : renderObject(root, value, ctx);
+    // Duplicate keys at the top: no unambiguous place to edit.
+    if (out === undefined) return serializeNew(value);
+    body = out;
+  } else body = render(root, value, false, ctx);
   return oldText.slice(0, root.offset) + body + oldText.slice(end(root));
 }
 
