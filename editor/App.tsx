@@ -282,7 +282,7 @@ export function App() {
           </p>
         )}
       </header>
-      <div className="sw-main">
+      <main className="sw-main">
         <nav className="sw-side" aria-label="Pages and shared content">
           <h2 className="sw-pane-title">Pages</h2>
           <ul className="sw-pages">
@@ -341,13 +341,13 @@ export function App() {
             <PreviewPane page={page} problems={problems} device={device} onDevice={setDevice} />
           </>
         ) : (
-          <main className="sw-empty">
+          <div className="sw-empty">
             <h2>Choose a page to edit</h2>
             <p>Pick a page on the left, or make a new one with “New page”.</p>
-          </main>
+          </div>
         )}
         <SidePanel page={page} selected={selected} panel={panel} diagnostics={diagnostics} pages={pages} />
-      </div>
+      </main>
       {saveProblem && (
         <div className="sw-save-problem" role="alert">
           <p>{saveProblem.message}</p>

@@ -3,6 +3,7 @@ import { diffLines } from 'diff';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { api } from './api.ts';
 import { useEditorData } from './context.ts';
+import { plainHelp } from './fields.tsx';
 import type { Block, PageDoc } from './ops.ts';
 import { humanise } from './pointer.ts';
 import { dirtyPaths, editorStore, useEditor, type Conflict } from './store.ts';
@@ -98,7 +99,7 @@ export function PreviewPane({ page, problems, device, onDevice }: { page: PageDo
           ref={frame}
           title="Preview of the page"
           src="/editor/preview.html"
-          style={{ width, height: Math.max(200, (size.h - 8) / scale), transform: `scale(${scale})` }}
+          style={{ width, height: Math.max(200, (size.h - 16) / scale), transform: `translateX(-50%) scale(${scale})` }}
           className="sw-preview__frame"
         />
       </div>
@@ -128,6 +129,18 @@ export function Dialog({ title, onClose, children, wide }: { title: string; onCl
   );
 }
 
+/** The first sentence or two of a block's description, without its JSON example. */
+function shortHelp(text: string): string {
+  const plain = plainHelp(text ?? '');
+  const sentences = plain.match(/[^.!?]+[.!?]+(\s|$)/g) ?? [plain];
+  let out = '';
+  for (const s of sentences) {
+    if (out && (out + s).length > 170) break;
+    out += s;
+  }
+  return out.trim();
+}
+
 export function Palette({ onInsert, onClose }: { onInsert: (type: string) => void; onClose: () => void }) {
   const { index } = useEditorData();
   return (
@@ -140,7 +153,7 @@ export function Palette({ onInsert, onClose }: { onInsert: (type: string) => voi
               {b.example ? <iframe title={`Example of ${humanise(b.type)}`} tabIndex={-1} loading="lazy" src={`/editor/preview.html?thumb=${encodeURIComponent(b.type)}`} /> : <span>No example</span>}
             </div>
             <h3>{humanise(b.type)}</h3>
-            <p className="sw-help">{b.description}</p>
+            <p className="sw-help">{shortHelp(b.description)}</p>
             <button type="button" className="sw-button sw-button--primary" onClick={() => onInsert(b.type)} disabled={!b.example} aria-label={`Add ${humanise(b.type)}`}>
               Add
             </button>

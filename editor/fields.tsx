@@ -22,7 +22,9 @@ const LONG = new Set(['text', 'intro', 'answer', 'description', 'lead', 'body', 
 export function prepare(schema: Schema, key = ''): { schema: Schema; ui: UiSchema } {
   const ui: UiSchema = {};
   const out: Schema = { ...schema };
-  if (key) out.title = humanise(key);
+  // The form's own heading is the panel's ("Section 2: Feature grid"); JSON examples are left out of help texts.
+  out.title = key ? humanise(key) : '';
+  if (typeof schema.description === 'string') out.description = plainHelp(schema.description);
   if (schema.type === 'string' && LONG.has(key) && !(typeof schema.maxLength === 'number' && schema.maxLength <= 80) && !schema.enum) ui['ui:widget'] = 'textarea';
   if (schema.properties) {
     const props: Record<string, Schema> = {};
@@ -43,6 +45,12 @@ export function prepare(schema: Schema, key = ''): { schema: Schema; ui: UiSchem
   }
   if (schema.const !== undefined && key !== 'type') ui['ui:widget'] = 'hidden';
   return { schema: out, ui };
+}
+
+/** A description without its JSON example: 'Buttons under the text, e.g. [{ "label": … }].' → 'Buttons under the text.' */
+export function plainHelp(text: string): string {
+  const cut = text.search(/(,? e\.g\.|\s*Example:)\s*[[{]/);
+  return cut >= 0 ? `${text.slice(0, cut).replace(/[\s,:;]+$/, '')}.` : text;
 }
 
 function Counter({ id, value, max }: { id: string; value: string; max?: number }) {

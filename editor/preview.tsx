@@ -44,7 +44,19 @@ function stable(blocks: Block[]): Block[] {
   return next;
 }
 
+/** Text from site.config/content/*.mdx is compiled by the build; the preview names the file instead of showing it. */
+function contentNote(block: Block): string | null {
+  const source = (block as { source?: unknown }).source;
+  return block.type === 'prose' && typeof source === 'string' ? `The text of site.config/content/${source}.mdx shows here (it is compiled when the site is built).` : null;
+}
+
 function BlockView({ block }: { block: Block }) {
+  const note = contentNote(block);
+  if (note) return <p className="sw-editor-empty">{note}</p>;
+  return <BlockComponent block={block} />;
+}
+
+function BlockComponent({ block }: { block: Block }) {
   const Component = use(blockCache.load(block.type));
   return <Component {...block} />;
 }

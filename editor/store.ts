@@ -49,7 +49,8 @@ export interface EditorState {
   setConflict: (path: string, disk: Base | null) => void;
 }
 
-type Tracked = { working: Record<string, unknown> };
+/** What undo restores: the documents, and which page and section were in view when the change was made. */
+type Tracked = { working: Record<string, unknown>; openPage?: string | null; selected?: number | null };
 
 let pendingKey = '';
 let lastKey = '';
@@ -158,7 +159,7 @@ export function createEditorStore(initial?: Partial<EditorState>) {
         };
       },
       {
-        partialize: (state): Tracked => ({ working: state.working }),
+        partialize: (state): Tracked => ({ working: state.working, openPage: state.openPage, selected: state.selected }),
         equality: (a, b) => a.working === b.working,
         limit: 200,
         handleSet: (handleSet) => (pastState, replace, currentState, delta) => {
@@ -230,7 +231,7 @@ export function packHistory(states: Partial<Tracked>[]) {
     }
     return i;
   };
-  const entries = states.map((s) => Object.fromEntries(Object.entries(s.working ?? {}).map(([p, d]) => [p, docRef(d)])));
+  const entries = states.map((s) => ({ docs: Object.fromEntries(Object.entries(s.working ?? {}).map(([p, d]) => [p, docRef(d)])), openPage: s.openPage, selected: s.selected }));
   return { table, docTable, entries };
 }
 
@@ -239,7 +240,7 @@ export function unpackHistory(packed: ReturnType<typeof packHistory>): Tracked[]
     const entry = d as { page?: Omit<PageDoc, 'blocks'> & { blocks: number[] }; value?: unknown };
     return entry.page ? { ...entry.page, blocks: entry.page.blocks.map((i) => packed.table[i] as Block) } : entry.value;
   });
-  return packed.entries.map((e) => ({ working: Object.fromEntries(Object.entries(e).map(([p, i]) => [p, docs[i]])) }));
+  return packed.entries.map((e) => ({ working: Object.fromEntries(Object.entries(e.docs).map(([p, i]) => [p, docs[i]])), openPage: e.openPage, selected: e.selected }));
 }
 
 export function loadPersisted(storage: Storage | undefined = globalThis.localStorage): { state: Partial<EditorState>; past: Tracked[]; future: Tracked[] } | null {
