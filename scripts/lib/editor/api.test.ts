@@ -227,6 +227,7 @@ describe('create and fragment', () => {
     expect(r.body.text).toBe(disk('pages/partners.json'));
     expect(r.body.hash).toBe(sha256(r.body.text));
     expect(JSON.parse(r.body.text)).toMatchObject({ route: '/partners', title: 'Partners' });
+    expect(r.body.data).toEqual(JSON.parse(r.body.text));
     expect((await call('POST', 'create', { body: { route: '/partners', title: 'Again' } })).status).toBe(409);
     expect((await call('POST', 'create', { body: { route: '/owner' } })).status).toBe(409);
     expect((await call('POST', 'create', { body: { route: 'Partners Page' } })).status).toBe(400);

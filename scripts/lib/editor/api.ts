@@ -175,8 +175,7 @@ export function createEditorApi(opts: EditorApiOptions): EditorApi {
   const scaffolded = (result: ScaffoldResult, res: ServerResponse) => {
     if (result.ok) {
       const rel = result.file.slice('site.config/'.length);
-      const text = readFileSync(result.path, 'utf8');
-      return send(res, 200, { path: rel, text, hash: sha256(text) });
+      return send(res, 200, fileView(rel, readFileSync(result.path, 'utf8')));
     }
     const message = result.lines.map((l) => l.replace(/^\s*✗\s*/, '')).join('\n');
     if (result.diagnostics.length > 0) return send(res, 422, { message, diagnostics: result.diagnostics.map(toApiDiagnostic) });
