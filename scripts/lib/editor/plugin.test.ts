@@ -18,6 +18,7 @@ describe('editor page routing', () => {
     expect(get('/?preview')).toBeNull();
     expect(get('/editor/')).toBe('/editor/index.html');
     expect(get('/editor/other.html')).toBe('/editor/other.html');
+    expect(get('/editor/index.html?html-proxy&index=0.js')).toBeNull();
     expect(get('/owner')).toBeNull();
     expect(get('/editor/../vite.config.ts')).toBeNull();
     expect(editorHtmlPath({ method: 'POST', url: '/', headers: {} })).toBeNull();
@@ -26,6 +27,8 @@ describe('editor page routing', () => {
     const html = injectToken('<!doctype html><html><head><title>x</title></head><body></body></html>', 'a"b');
     expect(html).toContain('<head>\n<meta name="sitewright-editor-token" content="a&quot;b" />');
     expect(html.indexOf('sitewright-editor-token')).toBeLessThan(html.indexOf('<title>'));
+    const withCharset = injectToken('<html><head><meta charset="utf-8" /><title>x</title></head></html>', 't');
+    expect(withCharset).toMatch(/<head><meta charset="utf-8" \/>\n<meta name="sitewright-editor-token" content="t" \/>/);
   });
   it('is never part of the build or of npm run dev', () => {
     for (const f of ['vite.config.ts', 'scripts/build.ts', 'renderer/vite-plugin.ts', 'renderer/entry-client.tsx']) {
@@ -111,6 +114,13 @@ describe('the plugin in a Vite dev server', () => {
     expect(r.status).toBe(200);
     expect(r.text).toContain(`<meta name="sitewright-editor-token" content="${TOKEN}" />`);
     expect(r.text).toContain('<div id="editor"></div>');
+    // The inline hello script is served by Vite as a module that can reach import.meta.hot.
+    const src = /src="(\/editor\/index\.html\?html-proxy[^"]*)"/.exec(r.text)?.[1].replace(/&amp;/g, '&');
+    expect(src).toBeDefined();
+    const proxy = await get(src!, { accept: '*/*' });
+    expect(proxy.status).toBe(200);
+    expect(proxy.text).toContain('sitewright:editor');
+    expect(proxy.text).not.toContain('<html');
   });
   it('refuses the editor page (and its token) to a foreign Host', async () => {
     const r = await get('/', { host: `evil.example:${port}` });

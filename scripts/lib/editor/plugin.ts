@@ -35,6 +35,9 @@ export function editorHeadTags(token: string): string {
 
 export function injectToken(html: string, token: string): string {
   const tags = editorHeadTags(token);
+  // After <meta charset> when there is one (it must come early), else right after <head>.
+  const charset = /<meta\s+charset=[^>]*>/i.exec(html);
+  if (charset) return html.slice(0, charset.index + charset[0].length) + `\n${tags}` + html.slice(charset.index + charset[0].length);
   return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => `${m}\n${tags}`) : `${tags}\n${html}`;
 }
 
@@ -48,6 +51,8 @@ export function editorHtmlPath(req: Pick<IncomingMessage, 'method' | 'url' | 'he
     if (req.headers['sec-fetch-dest'] === 'iframe' || url.searchParams.has('preview')) return null;
     return '/editor/index.html';
   }
+  // With a query it is one of Vite's own requests (an inline script's ?html-proxy module): Vite answers it.
+  if (url.search) return null;
   if (path === '/editor' || path === '/editor/') return '/editor/index.html';
   if (/^\/editor\/[A-Za-z0-9_/-]+\.html$/.test(path) && !path.includes('..')) return path;
   return null;
