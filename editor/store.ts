@@ -259,7 +259,7 @@ export function loadPersisted(storage: Storage | undefined = globalThis.localSto
 }
 
 /** Writes the editor's state at most every `ms`, and once more when the tab is hidden or closed. */
-export function persist(s: EditorStore, storage: Storage | undefined = globalThis.localStorage, ms = 400) {
+export function persist(s: EditorStore, storage: Storage | undefined = globalThis.localStorage, ms = 1000) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const write = () => {
     timer = undefined;
