@@ -1,5 +1,5 @@
 /** The editor shell: page list, outline, preview and fields; live checks, saving, and files changed on disk. */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, type FilesIndex } from './api.ts';
 import { EditorDataContext, type EditorData } from './context.ts';
 import { FieldsForm } from './fields.tsx';
@@ -11,6 +11,13 @@ import { blockSchema, fileSchema, pageSettingsSchema } from './schemas.ts';
 import { breakCoalescing, dirtyPaths, editorStore, useEditor, useHistory } from './store.ts';
 
 const CHECK_DELAY_MS = 150;
+
+const pagesCache = new WeakMap<FilesIndex, { path: string; title: string; route: string }[]>();
+function pagesOf(index: FilesIndex) {
+  let pages = pagesCache.get(index);
+  if (!pages) pagesCache.set(index, (pages = index.pages.map((p) => ({ ...p, path: configPath(p.path) }))));
+  return pages;
+}
 
 async function loadFile(path: string) {
   const f = await api.file(path);
@@ -33,7 +40,9 @@ function useLiveChecks(enabled: boolean) {
       setChecking(true);
       api.check(files, controller.signal).then(
         (ds) => {
-          setDiagnostics(ds.map((d) => ({ ...d, file: configPath(d.file) })));
+          const next = ds.map((d) => ({ ...d, file: configPath(d.file) }));
+          // The same findings again (the usual case while typing) change nothing on screen: no re-render.
+          setDiagnostics((old) => (JSON.stringify(old) === JSON.stringify(next) ? old : next));
           setChecking(false);
         },
         () => setChecking(false),
@@ -215,6 +224,7 @@ export function App() {
     return () => window.removeEventListener('keydown', onKey);
   });
 
+  const openNewPage = useCallback(() => setDialog('new-page'), []);
   const data: EditorData | null = useMemo(
     () =>
       index && {
@@ -249,7 +259,7 @@ export function App() {
   if (!index || !data) return <p role="status">Loading the editor…</p>;
 
   const conflict = Object.values(conflicts)[0];
-  const pages = index.pages.map((p) => ({ ...p, path: configPath(p.path) }));
+  const pages = pagesOf(index);
   const openInfo = pages.find((p) => p.path === openPage);
   const undo = () => (breakCoalescing(), editorStore.temporal.getState().undo());
   const redo = () => (breakCoalescing(), editorStore.temporal.getState().redo());
@@ -283,52 +293,7 @@ export function App() {
         )}
       </header>
       <main className="sw-main">
-        <nav className="sw-side" aria-label="Pages and shared content">
-          <h2 className="sw-pane-title">Pages</h2>
-          <ul className="sw-pages">
-            {pages.map((p) => (
-              <li key={p.path}>
-                <button
-                  type="button"
-                  className="sw-page-link"
-                  aria-current={p.path === openPage ? 'page' : undefined}
-                  onClick={() => {
-                    editorStore.getState().openPageAt(p.path);
-                    if (!(p.path in editorStore.getState().working)) void loadFile(p.path);
-                  }}
-                >
-                  <span className="sw-page-link__title">{p.title}</span> <span className="sw-page-link__route">{p.route}</span>
-                  {dirty.includes(p.path) && <span className="sw-dot"> (not saved)</span>}
-                </button>
-              </li>
-            ))}
-          </ul>
-          <button type="button" className="sw-button" onClick={() => setDialog('new-page')}>
-            New page
-          </button>
-          <h2 className="sw-pane-title">Shared content</h2>
-          <ul className="sw-pages">
-            <li>
-              <button type="button" className="sw-page-link" onClick={() => data.openFile('site.json')}>
-                Site settings (menu, footer)
-              </button>
-            </li>
-            {index.faqs.map((f) => (
-              <li key={f.path}>
-                <button type="button" className="sw-page-link" onClick={() => data.openFile(f.path)}>
-                  Questions: {f.id}
-                </button>
-              </li>
-            ))}
-            {index.forms.map((f) => (
-              <li key={f.path}>
-                <button type="button" className="sw-page-link" onClick={() => data.openFile(f.path)}>
-                  Form: {f.id}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <PageList pages={pages} openPage={openPage} dirty={dirty.join('\n')} index={index} openFile={data.openFile} onNewPage={openNewPage} />
         {page ? (
           <>
             <div className="sw-left">
@@ -398,6 +363,73 @@ export function App() {
     </EditorDataContext.Provider>
   );
 }
+
+/** The list of pages and shared files; memoised, so typing into a field does not redraw it. */
+const PageList = memo(function PageList({
+  pages,
+  openPage,
+  dirty,
+  index,
+  openFile,
+  onNewPage,
+}: {
+  pages: { path: string; title: string; route: string }[];
+  openPage: string | null;
+  dirty: string;
+  index: FilesIndex;
+  openFile: (path: string) => void;
+  onNewPage: () => void;
+}) {
+  const dirtyList = dirty.split('\n');
+  return (
+          <nav className="sw-side" aria-label="Pages and shared content">
+            <h2 className="sw-pane-title">Pages</h2>
+            <ul className="sw-pages">
+              {pages.map((p) => (
+                <li key={p.path}>
+                  <button
+                    type="button"
+                    className="sw-page-link"
+                    aria-current={p.path === openPage ? 'page' : undefined}
+                    onClick={() => {
+                      editorStore.getState().openPageAt(p.path);
+                      if (!(p.path in editorStore.getState().working)) void loadFile(p.path);
+                    }}
+                  >
+                    <span className="sw-page-link__title">{p.title}</span> <span className="sw-page-link__route">{p.route}</span>
+                    {dirtyList.includes(p.path) && <span className="sw-dot"> (not saved)</span>}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <button type="button" className="sw-button" onClick={onNewPage}>
+              New page
+            </button>
+            <h2 className="sw-pane-title">Shared content</h2>
+            <ul className="sw-pages">
+              <li>
+                <button type="button" className="sw-page-link" onClick={() => openFile('site.json')}>
+                  Site settings (menu, footer)
+                </button>
+              </li>
+              {index.faqs.map((f) => (
+                <li key={f.path}>
+                  <button type="button" className="sw-page-link" onClick={() => openFile(f.path)}>
+                    Questions: {f.id}
+                  </button>
+                </li>
+              ))}
+              {index.forms.map((f) => (
+                <li key={f.path}>
+                  <button type="button" className="sw-page-link" onClick={() => openFile(f.path)}>
+                    Form: {f.id}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+  );
+});
 
 function ProblemsList({ diags, where, goTo, labels }: { diags: Diagnostic[]; where: (d: Diagnostic) => string; goTo: (d: Diagnostic) => void; labels: { path: string; title: string; route: string }[] }) {
   const errors = diags.filter((d) => d.severity === 'error');

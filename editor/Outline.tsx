@@ -2,7 +2,7 @@
 import { DragDropProvider } from '@dnd-kit/react';
 import { isSortable, useSortable } from '@dnd-kit/react/sortable';
 import { Accessibility, PointerSensor } from '@dnd-kit/dom';
-import { memo, useRef, type KeyboardEvent } from 'react';
+import { memo, useDeferredValue, useRef, type KeyboardEvent } from 'react';
 import type { Block } from './ops.ts';
 import { humanise, sectionName } from './pointer.ts';
 import { editorStore, useEditor } from './store.ts';
@@ -37,7 +37,9 @@ const Item = memo(function Item({ block, index, selected, problems }: { block: B
   );
 });
 
-export function Outline({ blocks, problems, announce }: { blocks: Block[]; problems: Record<number, number>; announce: (t: string) => void }) {
+export function Outline({ blocks: current, problems, announce }: { blocks: Block[]; problems: Record<number, number>; announce: (t: string) => void }) {
+  // Typing into a field re-renders the outline after the field and the preview, never in their way.
+  const blocks = useDeferredValue(current);
   const selected = useEditor((s) => s.selected);
   const clipboard = useEditor((s) => s.clipboard);
   const list = useRef<HTMLUListElement>(null);

@@ -3,7 +3,7 @@
  * styles, outlines the selected block, marks blocks with problems, and tells the editor which block was clicked.
  * With ?thumb=<type> it renders one block's example, for the palette.
  */
-import { memo, StrictMode, Suspense, use, useEffect, useMemo, useState } from 'react';
+import { memo, StrictMode, Suspense, use, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { blockRegistry } from '../blocks/registry.ts';
@@ -83,30 +83,57 @@ const Slot = memo(function Slot({ block, index, selected, problems }: { block: B
   );
 });
 
-function PreviewPage({ message }: { message: RenderMessage }) {
-  const blocks = message.page.blocks;
-  const loaded = useMemo<LoadedPage>(() => ({ page: message.page as unknown as LoadedPage['page'], fragments: message.fragments }), [message]);
-  const dialogs = useMemo(() => dialogTargets(blocks), [blocks]);
+/**
+ * The latest message from the editor, outside React: the sections subscribe to it, while the page chrome (header,
+ * footer) is a memoised element that re-renders only when the site settings or the page's header change. Typing into
+ * a field then re-renders one section, not the whole page (React's development build makes every element costly).
+ */
+let latest: RenderMessage | null = null;
+const listeners = new Set<() => void>();
+function publish(m: RenderMessage) {
+  latest = m;
+  for (const l of listeners) l();
+}
+const subscribe = (l: () => void) => (listeners.add(l), () => void listeners.delete(l));
+const useLatest = () => useSyncExternalStore(subscribe, () => latest);
+
+function Sections() {
+  const message = useLatest();
   useEffect(() => {
-    if (message.selected === null) return;
+    if (message?.selected === null || message?.selected === undefined) return;
     const el = document.querySelector(`[data-editor-index="${message.selected}"] > :not(.sw-editor-badge)`);
     el?.scrollIntoView({ block: 'nearest' });
-  }, [message.selected]);
-  const content = blocks.length ? (
+  }, [message?.selected]);
+  if (!message) return null;
+  const blocks = message.page.blocks;
+  return blocks.length ? (
     blocks.map((block, i) => <Slot key={`${i}-${block.type}`} block={block} index={i} selected={message.selected === i} problems={message.problems[i] ?? 0} />)
   ) : (
     <p className="sw-editor-empty">This page has no sections yet. Add one from “Add section”.</p>
   );
-  if (thumb) return <PageProvider value={loaded}>{content}</PageProvider>;
-  return (
-    <PageProvider value={loaded}>
-      <DialogTargetsContext.Provider value={dialogs}>
-        <Layout header={message.page.header} bare={message.page.layout === 'bare'}>
-          {content}
-        </Layout>
-      </DialogTargetsContext.Provider>
-    </PageProvider>
-  );
+}
+
+function PreviewPage({ message }: { message: RenderMessage }) {
+  const blocks = message.page.blocks;
+  // The dialogs' ids and the fragments change rarely; compared by value so the chrome keeps its identity.
+  const dialogKey = [...dialogTargets(blocks)].join(' ');
+  const dialogs = useMemo(() => new Set(dialogKey ? dialogKey.split(' ') : []), [dialogKey]);
+  const fragmentsKey = JSON.stringify(message.fragments);
+  const loaded = useMemo<LoadedPage>(() => ({ page: { ...message.page, blocks: [] } as unknown as LoadedPage['page'], fragments: JSON.parse(fragmentsKey) }), [fragmentsKey, message.page.route]); // eslint-disable-line react-hooks/exhaustive-deps
+  const headerKey = JSON.stringify(message.page.header ?? null);
+  const bare = message.page.layout === 'bare';
+  return useMemo(() => {
+    if (thumb) return <PageProvider value={loaded}><Sections /></PageProvider>;
+    return (
+      <PageProvider value={loaded}>
+        <DialogTargetsContext.Provider value={dialogs}>
+          <Layout header={JSON.parse(headerKey) ?? undefined} bare={bare}>
+            <Sections />
+          </Layout>
+        </DialogTargetsContext.Provider>
+      </PageProvider>
+    );
+  }, [loaded, dialogs, headerKey, bare]);
 }
 
 function Root() {
@@ -115,17 +142,21 @@ function Root() {
     const onMessage = (e: MessageEvent) => {
       if (e.origin !== location.origin || e.data?.sw !== 'render') return;
       const m = e.data as RenderMessage;
-      setMessage({ ...m, page: { ...m.page, blocks: stable(m.page.blocks ?? []) } });
+      const next = { ...m, page: { ...m.page, blocks: stable(m.page.blocks ?? []) } };
+      publish(next);
+      setMessage(next);
     };
     window.addEventListener('message', onMessage);
     post({ sw: 'ready' });
     return () => window.removeEventListener('message', onMessage);
   }, []);
+  const siteKey = message?.site ? JSON.stringify(message.site) : '';
+  const site = useMemo(() => (siteKey ? (JSON.parse(siteKey) as SiteConfig) : null), [siteKey]);
   if (!message) return <p className="sw-editor-empty">Loading the preview…</p>;
   const inner = <PreviewPage message={message} />;
   return (
     <MemoryRouter initialEntries={[typeof message.page.route === 'string' ? message.page.route.replace(/:[a-zA-Z]+/g, 'example') : '/']}>
-      {message.site ? <SiteProvider value={message.site}>{inner}</SiteProvider> : inner}
+      {site ? <SiteProvider value={site}>{inner}</SiteProvider> : inner}
     </MemoryRouter>
   );
 }

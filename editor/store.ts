@@ -286,8 +286,10 @@ export function persist(s: EditorStore, storage: Storage | undefined = globalThi
       }
     }
   };
+  // Written when the browser is idle, so a large page's history never delays a keystroke.
+  const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
   const schedule = () => {
-    if (!timer) timer = setTimeout(write, ms);
+    if (!timer) timer = setTimeout(() => (idle ? idle(write, { timeout: 2000 }) : write()), ms);
   };
   const un1 = s.subscribe(schedule);
   const un2 = s.temporal.subscribe(schedule);

@@ -85,6 +85,12 @@ export async function benchEditor(options: EditorBenchOptions): Promise<EditorBe
       await page.evaluate(`addEventListener('keydown', (e) => { window.__kd = e.timeStamp; }, true)`);
       const times: number[] = [];
       const editorPart: number[] = [];
+      // SITEWRIGHT_BENCH_PROFILE=1: where the main thread's time goes while typing (top functions by self time).
+      const cdp = process.env.SITEWRIGHT_BENCH_PROFILE ? await context.newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.start');
+      }
       let text = await field.inputValue();
       // A few keystrokes first, to warm up (chunks, JIT); not counted.
       for (let i = 0; i < keystrokes + 5; i++) {
@@ -113,6 +119,18 @@ export async function benchEditor(options: EditorBenchOptions): Promise<EditorBe
           editorPart.push(posted);
         }
         await page.waitForTimeout(20);
+      }
+      if (cdp) {
+        const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] } };
+        const self = new Map<string, number>();
+        const byId = new Map(profile.nodes.map((nd) => [nd.id, nd]));
+        profile.samples.forEach((id, i) => {
+          const f = byId.get(id)!.callFrame;
+          const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/\/[^/]+/, '').split('?')[0]}:${f.lineNumber}`;
+          self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+        });
+        console.error(`profile, ${n} blocks:`);
+        for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.error(`  ${v.toFixed(0).padStart(6)} ms  ${k}`);
       }
       await context.close();
       const r1 = (v: number) => Math.round(v * 10) / 10;
