@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EDITOR_E2E_CONFIG_DIR as CONFIG_DIR } from '../../playwright.editor.config.ts';
 
@@ -25,8 +25,11 @@ async function openEditor(page: Page) {
 }
 
 async function addSection(page: Page, kind: string) {
-  await page.getByRole('button', { name: 'Add section' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a section' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Add section' }).click();
+    await expect(dialog).toBeVisible({ timeout: 2000 });
+  }).toPass();
   await dialog.getByRole('button', { name: `Add ${kind}`, exact: true }).click();
   await expect(dialog).toBeHidden();
 }
@@ -138,6 +141,37 @@ test('undo history and unsaved work survive a reload of the editor', async ({ pa
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(outline(page).getByRole('option')).toHaveCount(count);
   await expect(page.getByRole('banner').getByRole('status')).toHaveText('All changes saved');
+});
+
+test('a file changed on disk shows up at once (asserted within 2 s); with unsaved changes the person chooses', async ({ page }) => {
+  const file = join(CONFIG_DIR, 'pages/enterprise.json');
+  const setHeading = (text: string) => {
+    const data = JSON.parse(readFileSync(file, 'utf8'));
+    data.blocks[0].heading = text;
+    writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  };
+  await openEditor(page);
+  await page.getByRole('button', { name: /Enterprise Project Owners \/enterprise/ }).click();
+  await outline(page).getByRole('option').first().click();
+  await expect(field(page, 'Heading')).toHaveValue(/\S/);
+
+  // No unsaved changes: the editor takes the new text.
+  setHeading('Changed in a text editor');
+  await expect(field(page, 'Heading')).toHaveValue('Changed in a text editor', { timeout: 2000 });
+  await expect(preview(page).getByRole('heading', { name: 'Changed in a text editor' })).toBeVisible();
+
+  // Unsaved changes here and a change on disk: both are shown, nothing is overwritten until the person chooses.
+  await field(page, 'Heading').fill('Mine, typed in the editor');
+  setHeading('Changed by git pull');
+  const dialog = page.getByRole('dialog', { name: 'This file changed outside the editor' });
+  await expect(dialog).toBeVisible({ timeout: 3000 });
+  await expect(dialog).toContainText('Changed by git pull');
+  await expect(dialog).toContainText('Mine, typed in the editor');
+  expect(await axe(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Keep my version' }).click();
+  await expect(field(page, 'Heading')).toHaveValue('Mine, typed in the editor');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect.poll(() => JSON.parse(readFileSync(file, 'utf8')).blocks[0].heading).toBe('Mine, typed in the editor');
 });
 
 test('the editor screens have no axe violations at 1366 px', async ({ page }) => {
