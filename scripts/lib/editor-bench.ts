@@ -11,7 +11,8 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { largePage, loadExamples, measureBackend, percentile, type BackendFigures } from './editor/bench.ts';
+import { percentile } from './audit-figures.ts';
+import { largePage, loadExamples, measureBackend, type BackendFigures } from './editor/bench.ts';
 
 export interface EditorBenchOptions {
   root: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { largePage, loadExamples, measureBackend, percentile } from './bench.ts';
+import { largePage, loadExamples, measureBackend } from './bench.ts';
 import { loadProject } from '../project.ts';
 import { serializeNew } from './json-edit.ts';
 
@@ -19,9 +19,5 @@ describe('editor bench helpers', () => {
     expect(f.checkErrors).toBe(0);
     expect(f.edit.p50).toBeGreaterThanOrEqual(0);
     expect(f.check.p95).toBeGreaterThan(0);
-  });
-  it('percentile', () => {
-    expect(percentile([3, 1, 2, 4], 50)).toBe(3);
-    expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 95)).toBe(10);
   });
 });

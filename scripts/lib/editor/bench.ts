@@ -11,6 +11,7 @@ import { blockRegistry } from '../../../blocks/registry.ts';
 import { rendersMainHeading } from '../page-checks.ts';
 import { loadProject } from '../project.ts';
 import { editJsonText, serializeNew } from './json-edit.ts';
+import { percentile } from '../audit-figures.ts';
 
 type Block = { type: string; id?: string; [k: string]: unknown };
 
@@ -33,11 +34,6 @@ export function largePage(examples: Block[], n: number, route = '/bench-editor')
     blocks.push(b);
   }
   return { $schema: '../../schemas/page.schema.json', route, title: 'Editor bench', description: 'A large generated page to measure the editor on: every block example in turn.', blocks };
-}
-
-export function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN;
 }
 
 export interface BackendFigures {
