@@ -62,7 +62,7 @@ export default defineConfig(({ command }) => ({
   server: { port: 5173, host: '127.0.0.1' },
   test: {
     environment: 'jsdom',
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'blocks/**/*.test.{ts,tsx}', 'renderer/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'blocks/**/*.test.{ts,tsx}', 'renderer/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'server/**/*.test.ts'],
     setupFiles: ['tests/unit/setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { blockRegistry } from '../../blocks/registry.ts';
 import { formatDiagnosticLine, type Diagnostic } from './diagnostics.ts';
-import { locate, parseJsonSource } from './json-source.ts';
+import { locate, parseJsonSource } from './config/json-source.ts';
 import { loadProject, type LoadOptions, type LoadResult, type Project } from './project.ts';
 
 /** Dev-server route of the catalogue. Routes in config cannot contain "_", so it never clashes with a page. */

@@ -77,7 +77,7 @@ describe('npm run validate launcher', () => {
     const before = await launcher(dir, []);
     expect(before.stdout).toContain('Unknown block type "heroo"');
 
-    const explain = join(dir, 'scripts/lib/explain.ts');
+    const explain = join(dir, 'scripts/lib/config/explain.ts');
     writeFileSync(explain, readFileSync(explain, 'utf8').replace('Unknown block type', 'No such block type'));
     const after = await launcher(dir, []);
     expect(after.stdout).toContain('No such block type "heroo"');

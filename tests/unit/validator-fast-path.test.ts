@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getNodeValue, parseTree } from 'jsonc-parser';
 import { describe, expect, test } from 'vitest';
-import { locate, locateWithTree, parseJsonSource, type JsonSource } from '../../scripts/lib/json-source.ts';
+import { locate, locateWithTree, parseJsonSource, type JsonSource } from '../../scripts/lib/config/json-source.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
-import { closest } from './suggest.ts';
+import { closest } from '../suggest.ts';
 import { urlForm } from './assets.ts';
-import type { Diagnostic } from './diagnostics.ts';
+import type { Diagnostic, DiagnosticCode } from './diagnostics.ts';
 
 type Explained = Pick<Diagnostic, 'path' | 'message' | 'suggestion' | 'code'> & { key?: string };
 /** While explaining: which property a "required" error misses, and the nearest allowed name of an unknown one. */
@@ -57,7 +57,7 @@ function schemaMessage(e: ErrorObject, data: unknown): { message: string; sugges
   return { message: fill(m.message), suggestion: fill(m.fix) };
 }
 
-const CODES: Record<string, string> = { minLength: 'too-short', maxLength: 'too-long', pattern: 'blank-text', minItems: 'too-few', maxItems: 'too-many' };
+const CODES: Record<string, DiagnosticCode> = { minLength: 'too-short', maxLength: 'too-long', pattern: 'blank-text', minItems: 'too-few', maxItems: 'too-many' };
 
 function show(v: unknown): string {
   const s = JSON.stringify(v);
@@ -156,7 +156,7 @@ function explainOne(e: ErrorObject, data: unknown, typeWanted: Map<string, strin
   const parentSchema = e.parentSchema as SchemaLike | undefined;
   const fieldDescription = parentSchema?.description;
   const own = schemaMessage(e, data);
-  if (own && e.keyword !== 'pattern') return { path, code: CODES[e.keyword] ?? e.keyword, ...own };
+  if (own && e.keyword !== 'pattern') return { path, code: CODES[e.keyword] ?? 'invalid-value', ...own };
   if (own && e.keyword === 'pattern' && !/\/src$/.test(path)) return { path, code: CODES.pattern, ...own };
   switch (e.keyword) {
     case 'additionalProperties': {
@@ -267,6 +267,6 @@ function explainOne(e: ErrorObject, data: unknown, typeWanted: Map<string, strin
     case 'anyOf':
       return { path, code: 'no-match', message: `This does not match any of the forms allowed here.`, suggestion: fieldDescription };
     default:
-      return { path, code: e.keyword, message: `This value ${e.message ?? 'is not valid'}.`, suggestion: fieldDescription };
+      return { path, code: 'invalid-value', message: `This value ${e.message ?? 'is not valid'}.`, suggestion: fieldDescription };
   }
 }

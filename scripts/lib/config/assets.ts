@@ -8,7 +8,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { closest } from './suggest.ts';
+import { closest } from '../suggest.ts';
+import { say, type DiagnosticCode } from './diagnostics.ts';
+import { shown } from './files.ts';
+import type { Findings } from './findings.ts';
 
 /** The file's size limits: phones on slow networks are this site's visitors. */
 export const WARN_BYTES = 500 * 1024;
@@ -132,7 +135,7 @@ export class AssetIndex {
 }
 
 export interface AssetProblem {
-  code: 'missing-file' | 'file-path-form' | 'image-ratio' | 'image-heavy';
+  code: Extract<DiagnosticCode, 'missing-file' | 'file-path-form' | 'image-ratio' | 'image-heavy'>;
   severity: 'error' | 'warning';
   message: string;
   suggestion: string;
@@ -165,4 +168,9 @@ export function checkAsset(index: AssetIndex, src: string, declared?: { width?: 
     }
   }
   return out;
+}
+
+/** Every page links to /favicon.svg (scripts/lib/html.ts), so the site needs one. */
+export function checkFavicon(index: AssetIndex, findings: Findings): void {
+  if (!index.has('/favicon.svg')) findings.whole(shown('assets/favicon.svg'), say('missing-file', { what: 'favicon' }));
 }

@@ -2,7 +2,9 @@
  * Checks of a whole page that no schema can express (they count across blocks), kept pure so the editor can run
  * them on a page being edited. The registry (blocks/registry.ts) says which blocks render the main heading.
  */
-import type { BlockRegistration } from '../../blocks/registry.ts';
+import type { BlockRegistration } from '../../../blocks/registry.ts';
+import type { Findings } from './findings.ts';
+import type { PageFile } from './model.ts';
 
 export interface PageProblem {
   /** JSON pointer in the page file. */
@@ -56,4 +58,12 @@ export function checkMainHeading(blocks: readonly Block[], registry: readonly Bl
       suggestion: `Keep ${named(first.b, first.i)} as the main heading; for ${rest.map(({ b, i }) => named(b, i)).join(' and ')}, ${optOut(rest[0].b)}.`,
     },
   ];
+}
+
+/** The pass: every real page (not a specimen such as the block catalogue's probe) has exactly one main heading. */
+export function checkMainHeadings(pages: PageFile[], registry: readonly BlockRegistration[], isSpecimen: (file: string) => boolean, findings: Findings): void {
+  for (const p of pages) {
+    if (isSpecimen(p.file)) continue;
+    for (const { path, ...problem } of checkMainHeading(p.config.blocks as Block[], registry)) findings.at(p.source, path, problem);
+  }
 }
