@@ -27,7 +27,7 @@ afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true }))
 function scratch(without: string[] = []): string {
   const dir = mkdtempSync(join(tmpdir(), 'sitewright-validate-cli-'));
   temps.push(dir);
-  for (const part of ['scripts', 'blocks', 'schemas', 'site.config', 'renderer/forms', 'package.json']) cpSync(join(root, part), join(dir, part), { recursive: true });
+  for (const part of ['scripts', 'blocks', 'schemas', 'site.config', 'renderer', 'package.json']) cpSync(join(root, part), join(dir, part), { recursive: true });
   mkdirSync(join(dir, 'node_modules'));
   for (const name of readdirSync(join(root, 'node_modules'))) {
     if (name !== '.cache' && !without.includes(name)) symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name));
