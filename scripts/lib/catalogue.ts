@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { blockRegistry } from '../../blocks/registry.ts';
-import { formatDiagnosticLine, type Diagnostic } from './diagnostics.ts';
+import { formatDiagnosticLine, say, type Diagnostic } from './config/diagnostics.ts';
 import { locate, parseJsonSource } from './config/json-source.ts';
 import { loadProject, type LoadOptions, type LoadResult, type Project } from './project.ts';
 
@@ -79,7 +79,7 @@ export function checkExamples(root: string, env: Record<string, string | undefin
   const diagnostics: Diagnostic[] = [];
   for (const e of entries) {
     if (!e.example) {
-      diagnostics.push({ file: `blocks/${e.folder}/example.json`, line: 1, column: 1, path: '', code: 'missing-example', severity: 'error', message: `The ${e.type} block has no example.json.`, suggestion: 'Add a valid config of the block there: the catalogue and docs/blocks.md show it.' });
+      diagnostics.push({ file: `blocks/${e.folder}/example.json`, line: 1, column: 1, path: '', ...say('missing-example', { type: e.type }) });
     }
   }
   for (const d of result.diagnostics) {
