@@ -39,10 +39,15 @@ interface Entry {
   /** Templates for codes whose wording the checker writes itself. */
   message?: (a: never) => string;
   suggestion?: (a: never) => string | undefined;
+  /** For a code that is an error past one limit and a warning before it. */
+  severityOf?: (a: never) => Severity;
 }
 
 /** "Did you mean …?" for a near name, else the fallback. */
 const didYouMean = (guess: string | undefined, fallback: string, quote = (s: string) => `"${s}"`) => (guess ? `Did you mean ${quote(guess)}?` : fallback);
+/** The blocks that show an h1, named (`the hero block (block 1)`); with none, the blocks able to, and how to drop the extra ones. */
+type MainHeadings = { headings: string[]; able: string[]; optOut: string };
+type MissingFile = { what: 'site.json' } | { what: 'favicon' } | { what: 'asset'; url: string; guess?: string };
 const listed = (xs: readonly string[], quote = (s: string) => `"${s}"`) => xs.map(quote).join(', ');
 
 export const CATALOGUE = {
@@ -88,26 +93,160 @@ export const CATALOGUE = {
     suggestion: (a: { want: string }) => `Add "$schema": "${a.want}" as the first line inside the { }.`,
   },
   // Values against their schema (wording from scripts/lib/config/explain.ts or the schema's own "x-messages")
-  'unknown-property': { title: 'Unknown setting', severity: 'error', why: 'An unknown setting would be silently ignored.', fix: 'Fix the spelling, or remove it.' },
-  'missing-property': { title: 'Required setting missing', severity: 'error', why: 'The block or page cannot be shown without it.', fix: 'Add the setting.' },
-  'wrong-type': { title: 'Wrong kind of value', severity: 'error', why: 'Text, numbers, true/false and lists are not interchangeable.', fix: 'Write the kind of value asked for (often: remove or add quotes).' },
-  'unknown-block': { title: 'Unknown block type', severity: 'error', why: 'There is no component to show it.', fix: 'Use one of the block types in docs/blocks.md.' },
-  'not-allowed': { title: 'Value not allowed', severity: 'error', why: 'Only the listed values are understood.', fix: 'Use one of the allowed values.' },
-  'bad-name': { title: 'Name not allowed', severity: 'error', why: 'Names are used in code and addresses.', fix: 'Use letters and digits, starting with a letter.' },
-  'unsafe-link': { title: 'Script or data link', severity: 'error', why: 'Such links run code in the visitor\'s browser.', fix: 'Link to a route, a named destination or an https:// address.' },
-  'bad-link': { title: 'Link not understood', severity: 'error', why: 'The link would lead nowhere or to an insecure page.', fix: 'Use a route, a named destination, an https:// or mailto: address, or "#id".' },
-  'bad-route': { title: 'Route not valid', severity: 'error', why: 'Routes are addresses and follow one form.', fix: 'Start with "/", use lower-case letters, digits and dashes.' },
-  'bad-image': { title: 'Image path not valid', severity: 'error', why: 'Only local images under site.config/assets/ are served.', fix: 'Write the path from the site root, e.g. "/images/hero.webp".' },
-  'bad-format': { title: 'Value not in the expected form', severity: 'error', why: 'The value would not work where it is used.', fix: 'Follow the form the field describes.' },
-  'too-short': { title: 'Text too short or empty', severity: 'error', why: 'An empty text leaves a hole in the page.', fix: 'Write the text.' },
-  'too-long': { title: 'Text too long', severity: 'error', why: 'Search engines and layouts cut long text.', fix: 'Shorten it.' },
+  'unknown-property': {
+    title: 'Unknown setting',
+    severity: 'error',
+    why: 'An unknown setting would be silently ignored.',
+    fix: 'Fix the spelling, or remove it.',
+    message: (a: { prop: string; owner: string }) => `"${a.prop}" is not a setting of ${a.owner}. Unknown settings are not allowed, because they would be silently ignored.`,
+    suggestion: (a: { guess?: string; allowed: string[] }) => didYouMean(a.guess, a.allowed.length ? `Allowed settings: ${listed(a.allowed)}.` : 'Remove it.'),
+  },
+  'missing-property': {
+    title: 'Required setting missing',
+    severity: 'error',
+    why: 'The block or page cannot be shown without it.',
+    fix: 'Add the setting.',
+    message: (a: { prop: string; owner: string }) => `The required setting "${a.prop}" is missing from ${a.owner}.`,
+    suggestion: (a: { prop: string; how?: string }) => (a.how ? `Add "${a.prop}": ${a.how}` : `Add "${a.prop}".`),
+  },
+  'wrong-type': {
+    title: 'Wrong kind of value',
+    severity: 'error',
+    why: 'Text, numbers, true/false and lists are not interchangeable.',
+    fix: 'Write the kind of value asked for (often: remove or add quotes).',
+    message: (a: { want: string; got: string }) => `This should be ${a.want}, but it is ${a.got}.`,
+    suggestion: (a: { hint?: string }) => a.hint,
+  },
+  'unknown-block': {
+    title: 'Unknown block type',
+    severity: 'error',
+    why: 'There is no component to show it.',
+    fix: 'Use one of the block types in docs/blocks.md.',
+    message: (a: { value: string }) => `Unknown block type ${a.value}.`,
+    suggestion: (a: { guess?: string; allowed: string }) => (a.guess ? `Did you mean "${a.guess}"? Block types: ${a.allowed}.` : `Block types: ${a.allowed}. See docs/blocks.md.`),
+  },
+  'not-allowed': {
+    title: 'Value not allowed',
+    severity: 'error',
+    why: 'Only the listed values are understood.',
+    fix: 'Use one of the allowed values.',
+    message: (a: { value: string; only?: string }) => (a.only === undefined ? `${a.value} is not one of the allowed values.` : `This must be ${a.only}, not ${a.value}.`),
+    suggestion: (a: { only?: string; guess?: string; allowed?: string }) => (a.only !== undefined ? `Write ${a.only}.` : a.guess ? `Did you mean "${a.guess}"? Allowed: ${a.allowed}.` : `Allowed: ${a.allowed}.`),
+  },
+  'bad-name': {
+    title: 'Name not allowed',
+    severity: 'error',
+    why: 'Names are used in code and addresses.',
+    fix: 'Use letters and digits, starting with a letter.',
+    message: (a: { name: string }) => `The name "${a.name}" is not allowed here.`,
+    suggestion: () => 'Use letters and digits only, starting with a letter, e.g. "ownerSignup".',
+  },
+  'unsafe-link': {
+    title: 'Script or data link',
+    severity: 'error',
+    why: "Such links run code in the visitor's browser.",
+    fix: 'Link to a route, a named destination or an https:// address.',
+    message: (a: { value: string }) => `${a.value} is a script or data link, which is never allowed.`,
+    suggestion: () => 'Use a route such as "/contact", a named destination such as "@signin", or an https:// address.',
+  },
+  'bad-link': {
+    title: 'Link not understood',
+    severity: 'error',
+    why: 'The link would lead nowhere or to an insecure page.',
+    fix: 'Use a route, a named destination, an https:// or mailto: address, or "#id".',
+    message: (a: { value: string; insecure: boolean }) => (a.insecure ? `${a.value} uses http://, which is not secure.` : `${a.value} is not a link the site understands.`),
+    suggestion: (a: { hint?: string; insecure: boolean }) =>
+      a.hint ?? (a.insecure ? undefined : 'Use a route ("/owner"), a named destination ("@signin"), an https:// or mailto: address, or "#id" for a block on this page.'),
+  },
+  'bad-route': {
+    title: 'Route not valid',
+    severity: 'error',
+    why: 'Routes are addresses and follow one form.',
+    fix: 'Start with "/", use lower-case letters, digits and dashes.',
+    message: (a: { value: string }) => `${a.value} is not a valid route.`,
+    suggestion: (a: { fixed: string }) => `Routes start with "/" and use lower-case letters, digits and dashes, with no "/" at the end, e.g. ${a.fixed}.`,
+  },
+  'bad-image': {
+    title: 'Image path not valid',
+    severity: 'error',
+    why: 'Only local images under site.config/assets/ are served.',
+    fix: 'Write the path from the site root, e.g. "/images/hero.webp".',
+    message: (a: { value: string }) => `${a.value} is not a local image path.`,
+    suggestion: (a: { hint?: string }) => a.hint ?? 'Put the file in site.config/assets/images/ and write its path from the site root, e.g. "/images/hero.webp" (svg, webp, avif, png or jpg).',
+  },
+  'bad-format': {
+    title: 'Value not in the expected form',
+    severity: 'error',
+    why: 'The value would not work where it is used.',
+    fix: 'Follow the form the field describes.',
+    message: (a: { value: string; format?: string }) => (a.format === undefined ? `${a.value} is not in the expected form.` : `${a.value} is not a valid ${a.format}.`),
+    suggestion: (a: { description?: string }) => a.description,
+  },
+  'too-short': {
+    title: 'Text too short or empty',
+    severity: 'error',
+    why: 'An empty text leaves a hole in the page.',
+    fix: 'Write the text.',
+    message: (a: { limit: number }) => (a.limit === 1 ? 'This must not be empty.' : `This must be at least ${a.limit} characters long.`),
+    suggestion: (a: { description?: string }) => a.description,
+  },
+  'too-long': {
+    title: 'Text too long',
+    severity: 'error',
+    why: 'Search engines and layouts cut long text.',
+    fix: 'Shorten it.',
+    message: (a: { limit: unknown; length: number }) => `This is longer than ${a.limit} characters (it has ${a.length}).`,
+    suggestion: () => 'Shorten it: search engines and layouts cut long text.',
+  },
   'blank-text': { title: 'Text is only spaces', severity: 'error', why: 'It would show as an empty space.', fix: 'Write the text, or remove the setting.' },
-  'too-few': { title: 'List too short', severity: 'error', why: 'The block needs that many items to make sense.', fix: 'Add items.' },
-  'too-many': { title: 'List too long', severity: 'error', why: 'The layout has room for that many items only.', fix: 'Remove the extra items.' },
-  'duplicate-item': { title: 'Same item twice', severity: 'error', why: 'The list would show it twice.', fix: 'Remove one of them.' },
-  'out-of-range': { title: 'Number out of range', severity: 'error', why: 'The value would not fit where it is used.', fix: 'Use a number in the range shown.' },
-  'no-match': { title: 'Matches none of the allowed forms', severity: 'error', why: 'The value must take one of a few shapes.', fix: 'Follow one of the forms the field describes.' },
-  'invalid-value': { title: 'Value not valid', severity: 'error', why: 'A schema rule the checker has no special wording for failed.', fix: 'Follow the rule the message quotes.' },
+  'too-few': {
+    title: 'List too short',
+    severity: 'error',
+    why: 'The block needs that many items to make sense.',
+    fix: 'Add items.',
+    message: (a: { limit: number }) => `This list needs at least ${a.limit} item${a.limit === 1 ? '' : 's'}.`,
+    suggestion: (a: { description?: string }) => a.description,
+  },
+  'too-many': {
+    title: 'List too long',
+    severity: 'error',
+    why: 'The layout has room for that many items only.',
+    fix: 'Remove the extra items.',
+    message: (a: { limit: unknown }) => `This list can have at most ${a.limit} items.`,
+    suggestion: () => 'Remove the extra items.',
+  },
+  'duplicate-item': {
+    title: 'Same item twice',
+    severity: 'error',
+    why: 'The list would show it twice.',
+    fix: 'Remove one of them.',
+    message: (a: { first: number; second: number }) => `Items ${a.first} and ${a.second} of this list are the same.`,
+    suggestion: () => 'Remove one of them.',
+  },
+  'out-of-range': {
+    title: 'Number out of range',
+    severity: 'error',
+    why: 'The value would not fit where it is used.',
+    fix: 'Use a number in the range shown.',
+    message: (a: { value: string; rule?: string }) => `${a.value} is out of range: it ${a.rule}.`,
+    suggestion: (a: { description?: string }) => a.description,
+  },
+  'no-match': {
+    title: 'Matches none of the allowed forms',
+    severity: 'error',
+    why: 'The value must take one of a few shapes.',
+    fix: 'Follow one of the forms the field describes.',
+    message: () => 'This does not match any of the forms allowed here.',
+    suggestion: (a: { description?: string }) => a.description,
+  },
+  'invalid-value': {
+    title: 'Value not valid',
+    severity: 'error',
+    why: 'A schema rule the checker has no special wording for failed.',
+    fix: 'Follow the rule the message quotes.',
+    message: (a: { rule?: string }) => `This value ${a.rule ?? 'is not valid'}.`,
+    suggestion: (a: { description?: string }) => a.description,
+  },
   'short-text': { title: 'Shorter than recommended', severity: 'warning', why: 'Search engines show more when there is more.', fix: 'Write a little more (the schema says how much).' },
   'long-text': { title: 'Longer than recommended', severity: 'warning', why: 'Search engines and layouts cut long text.', fix: 'Shorten it (the schema says to how much).' },
   // Files and folders
@@ -116,10 +255,14 @@ export const CATALOGUE = {
     severity: 'error',
     why: 'Something the site needs, or a config value points at, does not exist.',
     fix: 'Create the file, or fix the path.',
-    message: (a: { what: 'site.json' } | { what: 'favicon' }) =>
-      a.what === 'site.json' ? 'site.json is missing.' : 'site.config/assets/favicon.svg is missing, so browser tabs and bookmarks show no icon.',
-    suggestion: (a: { what: 'site.json' } | { what: 'favicon' }) =>
-      a.what === 'site.json' ? 'Create site.config/site.json (see docs/authoring.md).' : 'Add the site icon as an SVG file at site.config/assets/favicon.svg.',
+    message: (a: MissingFile) =>
+      a.what === 'site.json' ? 'site.json is missing.' : a.what === 'favicon' ? 'site.config/assets/favicon.svg is missing, so browser tabs and bookmarks show no icon.' : `There is no file site.config/assets${a.url}, so visitors would see a broken image.`,
+    suggestion: (a: MissingFile) =>
+      a.what === 'site.json'
+        ? 'Create site.config/site.json (see docs/authoring.md).'
+        : a.what === 'favicon'
+          ? 'Add the site icon as an SVG file at site.config/assets/favicon.svg.'
+          : didYouMean(a.guess, `Add the file to site.config/assets${a.url.slice(0, a.url.lastIndexOf('/') + 1)}, or fix the path.`),
   },
   'unknown-file': {
     title: 'File not read',
@@ -137,9 +280,33 @@ export const CATALOGUE = {
     message: (a: { folder: string }) => `The folder ${a.folder}/ is not read by the site, so nothing in it is checked or shown.`,
     suggestion: (a: { guess?: string; known: string[] }) => didYouMean(a.guess, `Known folders: ${a.known.map((d) => `${d}/`).join(', ')}.`, (g) => `${g}/`),
   },
-  'file-path-form': { title: 'Path written as on a computer', severity: 'error', why: 'The site serves site.config/assets/ from its root.', fix: 'Write the path from the site root.' },
-  'image-heavy': { title: 'Image too heavy', severity: 'warning', why: 'Heavy images are slow on phones.', fix: 'Save it as WebP or AVIF at the size it is shown.' },
-  'image-ratio': { title: 'Image size does not match the file', severity: 'warning', why: 'The picture would be stretched or the page would shift.', fix: 'Give the width and height of the file\'s proportions.' },
+  'file-path-form': {
+    title: 'Path written as on a computer',
+    severity: 'error',
+    why: 'The site serves site.config/assets/ from its root.',
+    fix: 'Write the path from the site root.',
+    message: (a: { src: string }) => `"${a.src}" is written as a path on your computer, but the site serves site.config/assets/ from its root.`,
+    suggestion: (a: { fixed: string }) => `Write "${a.fixed}".`,
+  },
+  'image-heavy': {
+    title: 'Image too heavy',
+    severity: 'warning',
+    why: 'Heavy images are slow on phones.',
+    fix: 'Save it as WebP or AVIF at the size it is shown.',
+    message: (a: { src: string; size: string; limit: string; over: boolean }) =>
+      a.over ? `${a.src} weighs ${a.size}, over the ${a.limit} limit: on a slow phone connection it takes many seconds to appear.` : `${a.src} weighs ${a.size}, over ${a.limit}: it slows the page on phones.`,
+    suggestion: () => 'Save it as WebP or AVIF at the size it is shown (see "Images" in docs/authoring.md); aim for under 200 KB.',
+    severityOf: (a: { over: boolean }) => (a.over ? 'error' : 'warning'),
+  },
+  'image-ratio': {
+    title: 'Image size does not match the file',
+    severity: 'warning',
+    why: 'The picture would be stretched or the page would shift.',
+    fix: "Give the width and height of the file's proportions.",
+    message: (a: { src: string; width: number; height: number; real: { width: number; height: number } }) =>
+      `width ${a.width} and height ${a.height} do not match the proportions of ${a.src} (${a.real.width} × ${a.real.height}): the picture would be stretched or the page would shift.`,
+    suggestion: (a: { width: number; fitting: number; real: { width: number; height: number } }) => `Write "height": ${a.fitting} for a width of ${a.width} (or the file's own ${a.real.width} × ${a.real.height}).`,
+  },
   // Across files
   'missing-fragment': {
     title: 'Shared file missing',
@@ -238,7 +405,18 @@ export const CATALOGUE = {
     message: (a: { routes: string[]; files: string[] }) => `Links to ${listed(a.routes)} were not checked: ${a.files.join(', ')} has a syntax error, so its route could not be read.`,
     suggestion: () => 'Fix the syntax error above and run npm run validate again.',
   },
-  'main-heading': { title: 'Not exactly one main heading', severity: 'error', why: 'Screen readers and search engines take the h1 as what the page is about.', fix: 'Keep exactly one block that shows an h1.' },
+  'main-heading': {
+    title: 'Not exactly one main heading',
+    severity: 'error',
+    why: 'Screen readers and search engines take the h1 as what the page is about.',
+    fix: 'Keep exactly one block that shows an h1.',
+    message: (a: MainHeadings) =>
+      a.headings.length === 0
+        ? 'This page has no main heading (h1): none of its blocks shows one, so screen readers and search engines cannot tell what the page is about.'
+        : `This page has ${a.headings.length} main headings (h1): ${a.headings.join(' and ')}. A page has exactly one.`,
+    suggestion: (a: MainHeadings) =>
+      a.headings.length === 0 ? `Start the page with a block that has one: ${a.able.join(', ')}.` : `Keep ${a.headings[0]} as the main heading; for ${a.headings.slice(1).join(' and ')}, ${a.optOut}.`,
+  },
   'form-field': { title: 'Form names a field it does not define', severity: 'error', why: 'A typo there would silently drop what a visitor typed.', fix: 'Use the names of schema.properties.' },
   'header-entry': { title: 'Header names an entry that does not exist', severity: 'error', why: 'The item would silently disappear.', fix: 'Use the id of an entry of the header.' },
 } as const satisfies Record<string, Entry>;
@@ -262,7 +440,8 @@ export function say<C extends Templated>(code: C, args: MessageArgs<C> & Suggest
   const entry = CATALOGUE[code] as Entry;
   const message = (entry.message as (a: unknown) => string)(args);
   const suggestion = entry.suggestion ? (entry.suggestion as (a: unknown) => string | undefined)(args) : undefined;
-  return { code, message, ...(suggestion === undefined ? {} : { suggestion }), severity: entry.severity };
+  const severity = entry.severityOf ? (entry.severityOf as (a: unknown) => Severity)(args) : entry.severity;
+  return { code, message, ...(suggestion === undefined ? {} : { suggestion }), severity };
 }
 
 export function formatDiagnosticLine(d: Diagnostic): string {

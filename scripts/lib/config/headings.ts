@@ -3,16 +3,11 @@
  * them on a page being edited. The registry (blocks/registry.ts) says which blocks render the main heading.
  */
 import type { BlockRegistration } from '../../../blocks/registry.ts';
+import { say, type Finding } from './diagnostics.ts';
 import type { Findings } from './findings.ts';
 import type { PageFile } from './model.ts';
 
-export interface PageProblem {
-  /** JSON pointer in the page file. */
-  path: string;
-  code: 'main-heading';
-  message: string;
-  suggestion: string;
-}
+export type PageProblem = Finding & { path: string; code: 'main-heading' };
 
 type Block = { type?: unknown; [setting: string]: unknown };
 
@@ -35,29 +30,23 @@ export function checkMainHeading(blocks: readonly Block[], registry: readonly Bl
   if (blocks.length === 0) return []; // an empty page is reported once, by the schema
   const h1 = blocks.map((b, i) => ({ b, i })).filter(({ b }) => rendersMainHeading(b, registry));
   if (h1.length === 1) return [];
-  if (h1.length === 0) {
-    const able = registry.flatMap((r) => {
-      const rule = r.mainHeading;
-      if (rule === undefined) return [];
-      // A block that shows one unless told otherwise needs no condition in the advice.
-      if (rule === true || (rule.equals !== undefined && rule.default === rule.equals)) return [r.type];
-      return [`${r.type} (with "${rule.setting}"${rule.equals !== undefined ? `: ${JSON.stringify(rule.equals)}` : ''})`];
-    });
-    return [{ path: '/blocks', code: 'main-heading', message: 'This page has no main heading (h1): none of its blocks shows one, so screen readers and search engines cannot tell what the page is about.', suggestion: `Start the page with a block that has one: ${able.join(', ')}.` }];
-  }
-  const [first, ...rest] = h1;
-  const optOut = (b: Block) => {
-    const rule = registry.find((r) => r.type === b.type)?.mainHeading;
-    return rule && rule !== true && rule.setting === 'headingLevel' ? `give ${rest.length > 1 ? 'the others' : 'it'} "headingLevel": 2` : 'remove it or change it to a block without a main heading';
-  };
-  return [
-    {
-      path: `/blocks/${rest[0].i}/type`,
-      code: 'main-heading',
-      message: `This page has ${h1.length} main headings (h1): ${h1.map(({ b, i }) => named(b, i)).join(' and ')}. A page has exactly one.`,
-      suggestion: `Keep ${named(first.b, first.i)} as the main heading; for ${rest.map(({ b, i }) => named(b, i)).join(' and ')}, ${optOut(rest[0].b)}.`,
-    },
-  ];
+  const headings = h1.map(({ b, i }) => named(b, i));
+  if (h1.length === 0) return [{ path: '/blocks', ...say('main-heading', { headings, able: ableToShowOne(registry), optOut: '' }) }];
+  const extra = h1.slice(1);
+  const rule = registry.find((r) => r.type === extra[0].b.type)?.mainHeading;
+  const optOut = rule && rule !== true && rule.setting === 'headingLevel' ? `give ${extra.length > 1 ? 'the others' : 'it'} "headingLevel": 2` : 'remove it or change it to a block without a main heading';
+  return [{ path: `/blocks/${extra[0].i}/type`, ...say('main-heading', { headings, able: [], optOut }) }];
+}
+
+/** The block types that can show the main heading, with the setting that makes them, for the advice. */
+function ableToShowOne(registry: readonly BlockRegistration[]): string[] {
+  return registry.flatMap((r) => {
+    const rule = r.mainHeading;
+    if (rule === undefined) return [];
+    // A block that shows one unless told otherwise needs no condition in the advice.
+    if (rule === true || (rule.equals !== undefined && rule.default === rule.equals)) return [r.type];
+    return [`${r.type} (with "${rule.setting}"${rule.equals !== undefined ? `: ${JSON.stringify(rule.equals)}` : ''})`];
+  });
 }
 
 /** The pass: every real page (not a specimen such as the block catalogue's probe) has exactly one main heading. */
