@@ -2,6 +2,7 @@ import type { FormConfig, FormPayloadValue } from '../generated/config-types.ts'
 import { HONEYPOT_FIELD } from './honeypot.ts';
 // The one suggester of the checker (same distance rule for form fields as for routes, settings and ids).
 import { closest } from '../../scripts/lib/suggest.ts';
+import { pointer } from '../../scripts/lib/json-pointer.ts';
 
 export interface FormProblem {
   /** JSON pointer inside the form file, e.g. "/submit/payload/phone/field". */
@@ -11,8 +12,6 @@ export interface FormProblem {
   message: string;
   suggestion: string;
 }
-
-const pointer = (...parts: (string | number)[]) => parts.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 /** "Did you mean" for a near name, else the list of fields to choose from. */
 function suggestField(name: string, fields: string[]): string {

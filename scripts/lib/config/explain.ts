@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { closest } from '../suggest.ts';
+import { valueAt } from '../json-pointer.ts';
 import { urlForm } from './assets.ts';
 import { say, type Diagnostic, type DiagnosticCode } from './diagnostics.ts';
 
@@ -70,15 +71,6 @@ function describeValue(v: unknown): string {
   if (v !== null && typeof v === 'object') return 'an object';
   if (typeof v === 'string') return `the text ${show(v)}`;
   return show(v);
-}
-
-function valueAt(root: unknown, pointer: string): unknown {
-  let cur: unknown = root;
-  for (const seg of pointer.split('/').slice(1)) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return cur;
 }
 
 /** "the hero block", "a page", "site.json": what the settings in an error belong to, in a marketer's words. */

@@ -1,15 +1,17 @@
 // @vitest-environment node
 /**
- * The validator reads well-formed files with JSON.parse, building jsonc-parser's tree only for files with a syntax
- * error, a repeated name or a problem to point at. These tests hold the fast path to the tree's answers (the same
- * value, the same repeated-name detection) for every JSON file in the project, and check where locating points.
+ * The validator reads well-formed files with JSON.parse and finds positions by scanning the text, building
+ * jsonc-parser's tree only for files with a syntax error or a repeated name. These tests hold the fast path to the
+ * tree's answers: the same value, the same repeated-name detection, and the same line, column and underline for
+ * every value and every property name of every JSON file in the project.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getNodeValue, parseTree } from 'jsonc-parser';
 import { describe, expect, test } from 'vitest';
-import { locate, parseJsonSource } from './json-source.ts';
+import { escapeSegment } from '../json-pointer.ts';
+import { locate, locateWithTree, parseJsonSource, type JsonSource } from './json-source.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -50,31 +52,64 @@ const tricky: { name: string; text: string }[] = [
   { name: 'an empty object', text: '{}' },
 ];
 
-describe('fast path: JSON.parse instead of a tree', () => {
+/** Every JSON pointer to a value, plus pointers that lead nowhere from each of them. */
+function pointers(value: unknown, at = ''): string[] {
+  const out = [at, `${at}/nope`, `${at}/0`, `${at}/999`];
+  if (Array.isArray(value)) value.forEach((v, i) => out.push(...pointers(v, `${at}/${i}`)));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) out.push(...pointers(v, `${at}/${escapeSegment(k)}`));
+  }
+  return out;
+}
+
+function objectsWithPointers(value: unknown, at = ''): [string, Record<string, unknown>][] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => objectsWithPointers(v, `${at}/${i}`));
+  if (value && typeof value === 'object') {
+    const obj = value as Record<string, unknown>;
+    return [[at, obj], ...Object.entries(obj).flatMap(([k, v]) => objectsWithPointers(v, `${at}/${escapeSegment(k)}`))];
+  }
+  return [];
+}
+
+function compareEverywhere(src: JsonSource): number {
+  let checked = 0;
+  for (const p of pointers(src.value)) {
+    expect(locate(src, p), `${src.file} ${p}`).toEqual(locateWithTree(src, p));
+    checked++;
+  }
+  for (const [p, obj] of objectsWithPointers(src.value)) {
+    for (const key of [...Object.keys(obj), 'notThere']) {
+      expect(locate(src, p, key), `${src.file} ${p} key ${key}`).toEqual(locateWithTree(src, p, key));
+      checked++;
+    }
+  }
+  return checked;
+}
+
+describe('fast path: JSON.parse and a text scanner instead of a tree', () => {
   const all = [...projectFiles, ...tricky];
 
   test('covers the project', () => {
     expect(projectFiles.length).toBeGreaterThan(50);
   });
 
-  test.each(all.map((f) => [f.name, f.text]))('%s: same value as the tree', (name, text) => {
+  test.each(all.map((f) => [f.name, f.text]))('%s: same value and positions as the tree', (name, text) => {
     const src = parseJsonSource(name, text);
     if (src.syntaxErrors.length > 0) return; // broken fixtures take the tree path by construction
     const tree = parseTree(text.replace(/^\ufeff/, ''), [], { disallowComments: true, allowTrailingComma: false });
     expect(src.value).toEqual(getNodeValue(tree!));
+    expect(compareEverywhere(src)).toBeGreaterThan(0);
   });
 
-  test('locating points at a value, at a name, or at the closest existing ancestor', () => {
+  test('the scanner is what answers for a well-formed file (locating does not build the tree)', () => {
     const src = parseJsonSource('x.json', tricky[1].text);
-    // "l": ["}", "]", … on line 3: the second item, underlined with its quotes.
-    expect(locate(src, '/l/1')).toEqual({ line: 3, column: 14, length: 3 });
-    // A property holding a list is pointed at by its name.
-    expect(locate(src, '/l')).toEqual({ line: 3, column: 3, length: 3 });
-    // A scalar on the same line as its name: from the name through the value.
-    expect(locate(src, '/k')).toEqual({ line: 2, column: 3, length: 25 });
-    // An unknown property, by its own name; a path that leads nowhere, at the closest thing that exists.
-    expect(locate(src, '', 'm')).toEqual({ line: 4, column: 3, length: 3 });
-    expect(locate(src, '/m/nope/0')).toEqual(locate(src, '/m'));
+    let built = false;
+    const spy = Object.create(src, { tree: { get: () => ((built = true), src.tree) } }) as JsonSource;
+    // A copy is not a parsed source, so it must go through the tree...
+    locate(spy, '/l/1');
+    expect(built).toBe(true);
+    // ...while the source itself answers the same without one.
+    expect(locate(src, '/l/1')).toEqual(locateWithTree(src, '/l/1'));
   });
 
   test('a name written twice is still found, wherever it is and whatever the strings around it hold', () => {

@@ -156,6 +156,7 @@ function parseFast(file: string, text: string): JsonSource | undefined {
     syntaxErrors: [],
     duplicateKeys: [],
   };
+  parsedFast.add(src);
   return src;
 }
 
@@ -261,31 +262,79 @@ export function locateOffset(src: JsonSource, offset: number, length = 1): Locat
 }
 
 /**
- * Where the value at `pointer` is; with `key`, that property's name inside the object at `pointer` (so an unknown
- * property is pointed at by its own name). Falls back to the closest existing ancestor.
+ * Offset of the value at `pointer`; with `key`, of that property's name inside the object at `pointer`
+ * (so an unknown property is pointed at by its own name).
  */
 export function locate(src: JsonSource, pointer: string, key?: string): Location {
+  if (parsedFast.has(src)) return locateAt(src.text, pointer, key, (segs) => textSpot(src.text, segs));
   const tree = src.tree;
   if (!tree) return { line: 1, column: 1, length: 1 };
+  return locateAt(src.text, pointer, key, (segs) => treeSpot(tree, segs));
+}
+
+/** The same as locate, always through jsonc-parser's tree (the reference the text scanner is tested against). */
+export function locateWithTree(src: JsonSource, pointer: string, key?: string): Location {
+  const tree = src.tree;
+  if (!tree) return { line: 1, column: 1, length: 1 };
+  return locateAt(src.text, pointer, key, (segs) => treeSpot(tree, segs));
+}
+
+/** What locating needs to know of a value: where it is, and the name of the property holding it, if any. */
+interface Spot {
+  type: 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
+  offset: number;
+  end: number;
+  name?: { offset: number; end: number };
+  /** The first property of this object with that name. */
+  property: (key: string) => { offset: number; end: number } | undefined;
+}
+
+function locateAt(text: string, pointer: string, key: string | undefined, find: (segs: (string | number)[]) => Spot | undefined): Location {
   const segs = pointerSegments(pointer);
-  let node: Node | undefined;
-  for (let n = segs.length; !node && n >= 0; n--) node = jsonc().findNodeAtLocation(tree, segs.slice(0, n));
-  if (!node) return spanOnLine(src.text, 0, 1);
-  if (key !== undefined && node.type === 'object') {
-    const name = node.children?.find((p) => p.children?.[0]?.value === key)?.children?.[0];
-    if (name) return spanOnLine(src.text, name.offset, name.length);
+  let spot = find(segs);
+  // Fall back to the closest existing ancestor.
+  for (let n = segs.length; !spot && n > 0; n--) spot = find(segs.slice(0, n - 1));
+  if (spot && key !== undefined && spot.type === 'object') {
+    const name = spot.property(key);
+    if (name) return spanOnLine(text, name.offset, name.end - name.offset);
   }
   // A scalar value is underlined itself; a property holding an object or list is pointed at by its name.
-  const name = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
-  const nested = node.type === 'object' || node.type === 'array';
-  if (name) {
-    if (nested) return spanOnLine(src.text, name.offset, name.length);
+  if (spot?.name) {
+    const name = spot.name;
+    if (spot.type === 'object' || spot.type === 'array') return spanOnLine(text, name.offset, name.end - name.offset);
+    const pos = lineColumn(text, name.offset);
+    const valuePos = lineColumn(text, spot.offset);
     // Same line: start at the name (what people scan for) and underline through the value.
-    if (lineColumn(src.text, name.offset).line === lineColumn(src.text, node.offset).line) return spanOnLine(src.text, name.offset, node.offset + node.length - name.offset);
-    return spanOnLine(src.text, node.offset, node.length);
+    if (pos.line === valuePos.line) return spanOnLine(text, name.offset, spot.end - name.offset);
+    return spanOnLine(text, spot.offset, spot.end - spot.offset);
   }
-  return spanOnLine(src.text, node.offset, nested ? 1 : node.length);
+  return spanOnLine(text, spot?.offset ?? 0, spot && spot.type !== 'object' && spot.type !== 'array' ? spot.end - spot.offset : 1);
 }
+
+function treeSpot(tree: Node, segs: (string | number)[]): Spot | undefined {
+  const node = jsonc().findNodeAtLocation(tree, segs);
+  if (!node) return undefined;
+  const nameNode = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+  return {
+    type: node.type as Spot['type'],
+    offset: node.offset,
+    end: node.offset + node.length,
+    name: nameNode && { offset: nameNode.offset, end: nameNode.offset + nameNode.length },
+    property: (key) => {
+      const n = node.children?.find((p) => p.children?.[0]?.value === key)?.children?.[0];
+      return n && { offset: n.offset, end: n.offset + n.length };
+    },
+  };
+}
+
+/*
+ * Locating in the text itself, for files read with JSON.parse (well-formed, no repeated names): the same answers as
+ * jsonc-parser's tree (tests/unit/validator-fast-path.test.ts checks every value of every config file) without
+ * building a tree, which cost more than validating the file.
+ */
+
+/** Sources read by parseFast, whose text is known to be well-formed JSON. */
+const parsedFast = new WeakSet<JsonSource>();
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 
@@ -303,6 +352,78 @@ function stringEnd(text: string, i: number): number {
     if (slashes % 2 === 0) return end + 1;
     end = text.indexOf('"', end + 1);
   }
+}
+
+/** End of the value starting at `i`. */
+function valueEnd(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c === 34) return stringEnd(text, i);
+  if (c === 123 || c === 91) {
+    let depth = 0;
+    for (let j = i; ; j++) {
+      const d = text.charCodeAt(j);
+      if (d === 34) j = stringEnd(text, j) - 1;
+      else if (d === 123 || d === 91) depth++;
+      else if (d === 125 || d === 93) {
+        if (--depth === 0) return j + 1;
+      }
+    }
+  }
+  let j = i;
+  for (let d = text.charCodeAt(j); j < text.length && d !== 44 && d !== 125 && d !== 93 && !isSpace(d); d = text.charCodeAt(++j));
+  return j;
+}
+
+function typeAt(text: string, i: number): Spot['type'] {
+  const c = text[i];
+  return c === '{' ? 'object' : c === '[' ? 'array' : c === '"' ? 'string' : c === 't' || c === 'f' ? 'boolean' : c === 'n' ? 'null' : 'number';
+}
+
+function spotAt(text: string, i: number, name?: Spot['name']): Spot {
+  return { type: typeAt(text, i), offset: i, end: valueEnd(text, i), name, property: (key) => propertyIn(text, i, key)?.name };
+}
+
+/** The first property named `key` of the object starting at `i`: its name's span and where its value starts. */
+function propertyIn(text: string, i: number, key: string): { name: { offset: number; end: number }; value: number } | undefined {
+  let at = skipSpace(text, i + 1);
+  while (text.charCodeAt(at) === 34) {
+    const end = stringEnd(text, at);
+    const raw = text.slice(at + 1, end - 1);
+    const value = skipSpace(text, skipSpace(text, end) + 1);
+    if ((raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw) === key) return { name: { offset: at, end }, value };
+    at = skipSpace(text, valueEnd(text, value));
+    if (text.charCodeAt(at) !== 44) return undefined;
+    at = skipSpace(text, at + 1);
+  }
+  return undefined;
+}
+
+/** The value at the path, found the way jsonc-parser's findNodeAtLocation finds it in a tree. */
+function textSpot(text: string, segs: (string | number)[]): Spot | undefined {
+  let at = skipSpace(text, 0);
+  let name: Spot['name'];
+  for (const seg of segs) {
+    const c = text.charCodeAt(at);
+    if (typeof seg === 'string') {
+      if (c !== 123) return undefined;
+      const p = propertyIn(text, at, seg);
+      if (!p) return undefined;
+      at = p.value;
+      name = p.name;
+    } else {
+      if (c !== 91) return undefined;
+      let item = skipSpace(text, at + 1);
+      if (text.charCodeAt(item) === 93) return undefined;
+      for (let k = 0; k < seg; k++) {
+        item = skipSpace(text, valueEnd(text, item));
+        if (text.charCodeAt(item) !== 44) return undefined;
+        item = skipSpace(text, item + 1);
+      }
+      at = item;
+      name = undefined;
+    }
+  }
+  return spotAt(text, at, name);
 }
 
 /**
