@@ -2,15 +2,15 @@
 import { createLogger, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { sitewright } from './renderer/vite-plugin.ts';
+import { sitewright } from './scripts/lib/vite/plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * Vite's logger without one false alarm. Its url() rewriter warns that "a PostCSS plugin did not pass the `from`
  * option" when a declaration has no source file; the declarations that CSS modules copy in for
- * `composes: heading from '…/section.module.css'` are such declarations. The rewriter only matters for url() and
- * image-set(), which renderer/styles/section.module.css (the only file composed from) does not use, so nothing is
+ * `composes: heading from '…/section-head.module.css'` are such declarations. The rewriter only matters for url() and
+ * image-set(), which renderer/ui/section-head.module.css (the only file composed from) does not use, so nothing is
  * mis-rewritten. Every other warning is printed as before.
  */
 function quietLogger(level: 'info' | 'warn') {
@@ -52,7 +52,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             {
               name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|[\\/]renderer[\\/]lib[\\/](site-context|dialogs|deferred-blocks|blocks|chunk-cache|with-timeout|routes|href|dialog-targets|scroll-lock|preview-gate)\.tsx?$|virtual:sitewright\/config|[\\/]blocks[\\/]registry\.ts$|preload-helper|rolldown[\\/]runtime/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|[\\/]renderer[\\/]lib[\\/](site-context|dialogs|deferred-blocks|blocks|chunk-cache|with-timeout|routes|href|dialog-targets|scroll-lock|preview-gate)\.tsx?$|virtual:sitewright\/config|[\\/]blocks[\\/]registry\.ts$|[\\/]renderer[\\/]ui[\\/]SectionHead\.tsx$|preload-helper|rolldown[\\/]runtime/,
             },
           ],
         },
@@ -63,7 +63,7 @@ export default defineConfig(({ command }) => ({
   test: {
     environment: 'jsdom',
     include: ['tests/unit/**/*.test.{ts,tsx}', 'blocks/**/*.test.{ts,tsx}', 'renderer/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'server/**/*.test.ts'],
-    setupFiles: ['tests/unit/setup.ts'],
+    setupFiles: ['tests/setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
 }));

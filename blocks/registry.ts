@@ -1,13 +1,17 @@
 /**
- * Every block type the page builder knows, and the folder under blocks/ that renders it.
- * Adding a block = adding its folder (index.tsx, schema link, example.json, tests) and one line here.
- * Its schema lives at schemas/blocks/<type>.schema.json; `npm run gen:types` picks it up.
+ * Every block type the page builder knows: its component, loaded lazily (one chunk per block, so a route only
+ * downloads the blocks it shows), and its options. The map is checked against the types generated from the schemas
+ * (`satisfies BlockMap`): a schema in schemas/blocks/ without a line here, a line without a schema, or a component
+ * whose props are not its schema's type fails `npm run typecheck`.
+ *
+ * Adding a block: its folder blocks/<Type>/ (index.tsx default-exporting the component, example.json, tests), its
+ * schema schemas/blocks/<type>.schema.json, `npm run gen:types`, and one line here. The folder is the type with a
+ * capital first letter ("featureGrid" lives in blocks/FeatureGrid/): the builder finds examples and chunks by it.
  */
-export interface BlockRegistration {
-  /** The value of "type" in page files, e.g. "hero". */
-  type: string;
-  /** PascalCase folder under blocks/ whose index.tsx default-exports the component. */
-  folder: string;
+import type { ComponentType } from 'react';
+import type { Block, BlockOfType } from '../renderer/generated/config-types.ts';
+
+export interface BlockOptions {
   /**
    * The block is a dialog opened by links to "#<its id>". Such links render as buttons
    * (a control that opens a dialog is a button, not a link, for assistive technology).
@@ -16,32 +20,57 @@ export interface BlockRegistration {
   /**
    * The block renders the page's main heading (an h1): `true` always, or when a setting has a value
    * (`equals`; `default` is the value when the setting is left out). Every page needs exactly one (checked by
-   * scripts/lib/page-checks.ts), because screen readers and search engines take it as the page's subject.
+   * scripts/lib/config/headings.ts), because screen readers and search engines take it as the page's subject.
    */
   mainHeading?: true | { setting: string; equals?: unknown; default?: unknown };
 }
 
-export const blockRegistry: readonly BlockRegistration[] = [
-  { type: 'hero', folder: 'Hero', mainHeading: { setting: 'headingLevel', equals: 1, default: 1 } },
-  { type: 'faq', folder: 'Faq' },
-  { type: 'featureGrid', folder: 'FeatureGrid' },
-  { type: 'ctaBanner', folder: 'CtaBanner' },
-  { type: 'logoStrip', folder: 'LogoStrip' },
-  { type: 'liveProjects', folder: 'LiveProjects' },
-  { type: 'personas', folder: 'Personas' },
-  { type: 'testimonials', folder: 'Testimonials' },
-  { type: 'pricingPlans', folder: 'PricingPlans' },
-  { type: 'planComparison', folder: 'PlanComparison' },
-  { type: 'feeEstimator', folder: 'FeeEstimator' },
-  { type: 'adminLogin', folder: 'AdminLogin', mainHeading: true },
-  { type: 'doctor', folder: 'Doctor', mainHeading: true },
-  { type: 'steps', folder: 'Steps' },
-  { type: 'videoDialog', folder: 'VideoDialog', dialog: true },
-  { type: 'referralRedirect', folder: 'ReferralRedirect', mainHeading: true },
-  { type: 'prose', folder: 'Prose' },
-  { type: 'form', folder: 'Form', mainHeading: { setting: 'headingLevel', equals: 1, default: 2 } },
-  { type: 'formDialog', folder: 'FormDialog', dialog: true },
-  { type: 'enquiry', folder: 'Enquiry' },
-  { type: 'scheduler', folder: 'Scheduler', mainHeading: { setting: 'heading' } },
-  { type: 'contactInfo', folder: 'ContactInfo', mainHeading: true },
-];
+export interface BlockEntry<T extends Block['type'] = Block['type']> extends BlockOptions {
+  /** Loads the block's folder; its default export renders a block of this type. */
+  load: () => Promise<{ default: ComponentType<BlockOfType<T>> }>;
+}
+
+type BlockMap = { [T in Block['type']]: BlockEntry<T> };
+
+/**
+ * The module that `import.meta.glob` of one file finds. Vite turns the glob into a lazy import of its own chunk; the
+ * type argument (`typeof import(…)`) lets the compiler check the component against the schema. Written this way rather
+ * than as a plain import() so that Node-side code (the checker, and with it the Vite config) can read this file for
+ * the options without the config bundler following the components and their styles.
+ */
+const only = <M>(found: Record<string, () => Promise<unknown>>) => Object.values(found)[0]() as Promise<M>;
+
+export const blocks = {
+  hero: { load: () => only<typeof import('./Hero/index.tsx')>(import.meta.glob('./Hero/index.tsx')), mainHeading: { setting: 'headingLevel', equals: 1, default: 1 } },
+  faq: { load: () => only<typeof import('./Faq/index.tsx')>(import.meta.glob('./Faq/index.tsx')) },
+  featureGrid: { load: () => only<typeof import('./FeatureGrid/index.tsx')>(import.meta.glob('./FeatureGrid/index.tsx')) },
+  ctaBanner: { load: () => only<typeof import('./CtaBanner/index.tsx')>(import.meta.glob('./CtaBanner/index.tsx')) },
+  logoStrip: { load: () => only<typeof import('./LogoStrip/index.tsx')>(import.meta.glob('./LogoStrip/index.tsx')) },
+  liveProjects: { load: () => only<typeof import('./LiveProjects/index.tsx')>(import.meta.glob('./LiveProjects/index.tsx')) },
+  personas: { load: () => only<typeof import('./Personas/index.tsx')>(import.meta.glob('./Personas/index.tsx')) },
+  testimonials: { load: () => only<typeof import('./Testimonials/index.tsx')>(import.meta.glob('./Testimonials/index.tsx')) },
+  pricingPlans: { load: () => only<typeof import('./PricingPlans/index.tsx')>(import.meta.glob('./PricingPlans/index.tsx')) },
+  planComparison: { load: () => only<typeof import('./PlanComparison/index.tsx')>(import.meta.glob('./PlanComparison/index.tsx')) },
+  feeEstimator: { load: () => only<typeof import('./FeeEstimator/index.tsx')>(import.meta.glob('./FeeEstimator/index.tsx')) },
+  adminLogin: { load: () => only<typeof import('./AdminLogin/index.tsx')>(import.meta.glob('./AdminLogin/index.tsx')), mainHeading: true },
+  doctor: { load: () => only<typeof import('./Doctor/index.tsx')>(import.meta.glob('./Doctor/index.tsx')), mainHeading: true },
+  steps: { load: () => only<typeof import('./Steps/index.tsx')>(import.meta.glob('./Steps/index.tsx')) },
+  videoDialog: { load: () => only<typeof import('./VideoDialog/index.tsx')>(import.meta.glob('./VideoDialog/index.tsx')), dialog: true },
+  referralRedirect: { load: () => only<typeof import('./ReferralRedirect/index.tsx')>(import.meta.glob('./ReferralRedirect/index.tsx')), mainHeading: true },
+  prose: { load: () => only<typeof import('./Prose/index.tsx')>(import.meta.glob('./Prose/index.tsx')) },
+  form: { load: () => only<typeof import('./Form/index.tsx')>(import.meta.glob('./Form/index.tsx')), mainHeading: { setting: 'headingLevel', equals: 1, default: 2 } },
+  formDialog: { load: () => only<typeof import('./FormDialog/index.tsx')>(import.meta.glob('./FormDialog/index.tsx')), dialog: true },
+  enquiry: { load: () => only<typeof import('./Enquiry/index.tsx')>(import.meta.glob('./Enquiry/index.tsx')) },
+  scheduler: { load: () => only<typeof import('./Scheduler/index.tsx')>(import.meta.glob('./Scheduler/index.tsx')), mainHeading: { setting: 'heading' } },
+  contactInfo: { load: () => only<typeof import('./ContactInfo/index.tsx')>(import.meta.glob('./ContactInfo/index.tsx')), mainHeading: true },
+} satisfies BlockMap;
+
+/** One row per block type, for code that looks them up by type or lists them. */
+export interface BlockRegistration extends BlockOptions {
+  /** The value of "type" in page files, e.g. "hero". */
+  type: string;
+  /** Loads the component; which props it takes is checked above, in the map. */
+  load: () => Promise<{ default: unknown }>;
+}
+
+export const blockRegistry: readonly BlockRegistration[] = Object.entries(blocks).map(([type, entry]: [string, BlockOptions & Pick<BlockRegistration, 'load'>]) => ({ ...entry, type }));

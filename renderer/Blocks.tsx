@@ -2,7 +2,7 @@ import { memo, Suspense, use, useEffect, useMemo } from 'react';
 import type { Block } from './generated/config-types.ts';
 import { BlockBoundary } from './BlockBoundary.tsx';
 import { blockCache, isRegistered } from './lib/blocks.ts';
-import { blockGate, blockHydrated, SLOT_ATTRIBUTE } from './lib/deferred-blocks.ts';
+import { hydrationWait, blockHydrated, SLOT_ATTRIBUTE } from './lib/deferred-blocks.ts';
 import { useHydrating } from './lib/use-hydrating.ts';
 import { Spinner } from './ui/Spinner.tsx';
 import styles from './renderer.module.css';
@@ -11,8 +11,8 @@ function BlockSlot({ block, index }: { block: Block; index: number }) {
   // While the opened page hydrates, a block below the first screen waits (as its prerendered HTML) until it is
   // needed; see lib/deferred-blocks.ts. Elsewhere the chunk is preloaded, or this suspends on client navigation.
   const hydrating = useHydrating();
-  const gate = hydrating ? blockGate(index) : undefined;
-  if (gate) use(gate);
+  const wait = hydrating ? hydrationWait(index) : undefined;
+  if (wait) use(wait);
   const Component = use(blockCache.load(block.type));
   useEffect(() => {
     if (hydrating) blockHydrated(index);

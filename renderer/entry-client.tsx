@@ -26,8 +26,7 @@ const route = Promise.all([preloadPage(pathname), showsNotFound(pathname) && loa
 // Hydrating in a transition lets React yield to the browser every few milliseconds instead of hydrating the
 // first screen in one long task (a default-priority render does not yield); the visitor sees the same page.
 // Started in a task of its own: creating the root (and its hundred-odd event listeners) in the task that
-// evaluates react-dom made that task, the page's longest script task, about 4 ms longer on this machine
-// (median 31 -> 27 ms; a phone's CPU multiplies it). See docs/decisions.md.
+// evaluates react-dom would lengthen the page's longest script task. See docs/decisions.md.
 setTimeout(() => {
   if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);

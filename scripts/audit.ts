@@ -1,5 +1,5 @@
 /**
- * npm run audit [-- --routes /,/owner] [-- --preset mobile|desktop|both] [-- --runs 5] [-- --no-build] [-- --control]
+ * npm run audit [-- --routes /,/owner] [-- --preset mobile|desktop|both] [-- --runs 5] [-- --no-build]
  * Builds, serves dist/ on loopback over HTTPS + HTTP/2 (as the CDN does; HTTP/1.1 when openssl is missing)
  * and runs Lighthouse (Debian chromium) on every route, five times unless --runs says otherwise.
  * Prints one row per route and preset: each score and metric is its median over the runs (scripts/lib/audit-figures.ts).
@@ -7,7 +7,7 @@
  * reports/lighthouse/ (git-ignored); the bytes a route loads are read from that run.
  * Exits 1 when a figure misses its budget.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,11 +18,10 @@ import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { loadProject } from './lib/project.ts';
-import { visiblePages } from '../renderer/vite-plugin.ts';
+import { visiblePages } from './lib/config/visible-pages.ts';
 import { startServer } from './lib/serve-child.ts';
 import { outputPath } from './lib/deploy-files.ts';
 import { medianFigures, type Figures } from './lib/audit-figures.ts';
-import { CONTROL_KINDS, controlBuild, controlSlug, type ControlKind } from './lib/audit-control.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -31,13 +30,6 @@ const presets = (arg('--preset') ?? 'both') === 'both' ? ['mobile', 'desktop'] :
 // One Lighthouse run varies by tens of milliseconds of blocking time on a busy machine. Lighthouse's variability
 // guide: the median of five runs is about twice as stable as one run.
 const runs = Math.max(1, Math.floor(Number(arg('--runs') ?? 5)) || 5);
-/**
- * --control: alternating with each mobile run, one of the same page without its scripts and one with React alone
- * instead of them, each served by a server of its own from a copy of the build (scripts/lib/audit-control.ts).
- * What the first kind blocks is the document's own cost on this machine; what the second adds is the cost of
- * loading React before interaction, which the budget assumes; what the site adds to that is its own.
- */
-const control = args.includes('--control');
 const distName = process.env.SITEWRIGHT_DIST ?? 'dist';
 const distDir = resolve(root, distName);
 
@@ -70,14 +62,6 @@ function loopbackCertificate(): { key: string; cert: string } | undefined {
 const tls = loopbackCertificate();
 const port = Number(process.env.AUDIT_PORT ?? 4390);
 const server = await startServer(root, port, { tls, dist: distName });
-/** --control: a server per kind of control page, each on a copy of the build (removed at the end). */
-const controlServers = new Map<ControlKind, { url: string; stop: () => void; dir: string }>();
-if (control) {
-  for (const [i, kind] of CONTROL_KINDS.entries()) {
-    const dir = await controlBuild(root, distDir, kind);
-    controlServers.set(kind, { ...(await startServer(root, port + 1 + i, { tls, dist: dir })), dir });
-  }
-}
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', ...(tls ? ['--ignore-certificate-errors'] : [])],
@@ -156,13 +140,9 @@ interface Row extends Figures {
   cssKb: number;
 }
 const rows: Row[] = [];
-/** Per route, each control kind's figures and how many scripts its median run loaded. */
-const controls = new Map<string, Map<ControlKind, Figures & { scripts: number }>>();
 /** The requests a run made, from its network-requests audit. */
 const requestsOf = (lhr: LighthouseResult) =>
   (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
-/** How many scripts a run loaded: none, in a control run, or it measured the wrong page. */
-const scriptRequests = (lhr: LighthouseResult) => requestsOf(lhr).filter((r) => r.resourceType === 'Script').length;
 /**
  * The runs that saw a first paint and TTI (Lighthouse's NO_FCP, NO_NAVSTART and the like are left out), naming
  * the ones left out; the median is taken over the rest.
@@ -179,34 +159,21 @@ try {
   for (const preset of presets) {
     for (const route of routes) {
       const results: LighthouseResult[] = [];
-      const controlResults = new Map<ControlKind, LighthouseResult[]>(CONTROL_KINDS.map((k) => [k, []]));
-      // Mobile only: the desktop preset does not throttle, and blocks nothing either way.
-      const kinds: (ControlKind | 'site')[] = control && preset === 'mobile' ? ['site', ...CONTROL_KINDS] : ['site'];
-      for (let run = 0; run < runs * kinds.length; run++) {
-        // Alternating, so every kind of run meets the same moments of the machine's load.
-        const kind = kinds[run % kinds.length];
-        const origin = kind === 'site' ? server.url : controlServers.get(kind)!.url;
+      for (let run = 0; run < runs; run++) {
+        const origin = server.url;
         const page = await browser.newPage();
         const services = await answerServices(page, origin);
         const seeded = await arrive(page, origin, route);
         const result = await lighthouse(
           `${origin}${route}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: seeded, onlyCategories: kind === 'site' ? ['performance', 'accessibility', 'best-practices', 'seo'] : ['performance'] },
+          { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: seeded, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
           preset === 'desktop' ? desktopConfig : undefined,
           page,
         );
         await services.detach();
         await page.close();
         if (!result) throw new Error(`no Lighthouse result for ${route}`);
-        (kind === 'site' ? results : controlResults.get(kind)!).push(result.lhr);
-      }
-      for (const [kind, kindResults] of controlResults) {
-        const valid = validRuns(`${preset} ${route}, ${kind}`, kindResults);
-        if (!valid.length) continue;
-        const representative = computeMedianRun(valid);
-        writeFileSync(join(outDir, reportName(`control-${controlSlug(kind)}`, route)), JSON.stringify(representative));
-        if (!controls.has(route)) controls.set(route, new Map());
-        controls.get(route)!.set(kind, { ...medianFigures(valid), scripts: scriptRequests(representative) });
+        results.push(result.lhr);
       }
       const valid = validRuns(`${preset} ${route}`, results);
       const lhr = valid.length ? computeMedianRun(valid) : results[results.length - 1];
@@ -227,10 +194,6 @@ try {
   await browser.disconnect();
   await chrome.kill();
   server.stop();
-  for (const c of controlServers.values()) {
-    c.stop();
-    rmSync(c.dir, { recursive: true, force: true });
-  }
 }
 
 const misses = (r: Row) =>
@@ -249,19 +212,6 @@ const header = '| route | preset | perf | a11y | best practices | SEO | LCP ms |
 const table = [header, '|' + ' --- |'.repeat(13), ...rows.map((r) => `| ${r.route} | ${r.preset} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${r.lcp} | ${r.tbt} | ${r.tbtRuns.join(' ')} | ${r.cls} | ${r.jsKb} | ${r.cssKb} | ${misses(r).length ? `miss: ${misses(r).join(', ')}` : 'ok'} |`)].join('\n');
 console.log(`\n${table}\n`);
 writeFileSync(join(outDir, 'summary.md'), `${table}\n`);
-if (controls.size) {
-  const mobile = new Map(rows.filter((r) => r.preset === 'mobile').map((r) => [r.route, r]));
-  const cells = (f?: Figures) => (f ? [f.tbt, f.tbtRuns.join(' '), f.lcp] : ['', '', '']);
-  const controlTable = [
-    '| route | site: TBT ms | every run | LCP ms | no scripts: TBT ms | every run | LCP ms | scripts loaded | React only: TBT ms | every run | LCP ms | scripts loaded |',
-    '|' + ' --- |'.repeat(12),
-    ...[...controls].map(([route, byKind]) =>
-      `| ${[route, ...cells(mobile.get(route)), ...CONTROL_KINDS.flatMap((k) => [...cells(byKind.get(k)), byKind.get(k)?.scripts ?? ''])].join(' | ')} |`,
-    ),
-  ].join('\n');
-  console.log(`Control runs (--control), mobile, alternating with the site's own:\n\n${controlTable}\n`);
-  writeFileSync(join(outDir, 'control.md'), `${controlTable}\n`);
-}
 const failed = rows.filter((r) => misses(r).length);
 console.log(failed.length ? `✗ ${failed.length} of ${rows.length} rows (route and preset) miss a budget` : `✓ all ${rows.length} rows (route and preset) inside budget`);
 process.exit(failed.length ? 1 : 0);

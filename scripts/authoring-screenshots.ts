@@ -69,7 +69,7 @@ try {
   const partners = json('pages/partners.json');
   partners.blocks[0].eyebrow = 'Partners';
   partners.blocks[0].heading = 'Grow with BuildPad';
-  partners.blocks[0].text = 'Resellers, lenders and suppliers reach thousands of project owners building across Africa.';
+  partners.blocks[0].intro = 'Resellers, lenders and suppliers reach thousands of project owners building across Africa.';
   save('pages/partners.json', partners);
   await settle();
   await open('/partners');
@@ -80,7 +80,7 @@ try {
   cta.id = 'become-a-partner';
   cta.eyebrow = 'Partner programme';
   cta.heading = 'Become a BuildPad partner';
-  cta.text = 'Tell us about your company and we will get back to you within two working days.';
+  cta.intro = 'Tell us about your company and we will get back to you within two working days.';
   cta.actions = [{ label: 'Contact us', href: '/contact' }];
   partners.blocks.push(cta);
   await saveAndSee('pages/partners.json', partners, page, 'Become a BuildPad partner');
@@ -88,7 +88,7 @@ try {
 
   // 4. Change navigation: a Solutions entry for the new page.
   const site = json('site.json');
-  site.header.solutions.push({ label: 'Partners', href: '/partners', description: 'Resell, lend or supply with BuildPad.', icon: 'users', iconColor: 'green' });
+  site.header.items.find((i: { id: string }) => i.id === 'solutions').links.push({ label: 'Partners', href: '/partners', description: 'Resell, lend or supply with BuildPad.', icon: 'users', iconColor: 'green' });
   save('site.json', site);
   await settle();
   await open('/partners');

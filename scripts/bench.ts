@@ -7,8 +7,8 @@
  *    the first run after a clean cache (it bundles the validator and saves the compiled schemas) and, from inside
  *    the process, the time spent validating and peak memory;
  *  - ajv-cli validating the same page files against the same schemas (whole process, median of --runs), for a ratio;
- *  - prerendering (the build's prerender phase: time, per page, peak memory), median of --prerender-runs builds:
- *    one build of 1,000 pages took anywhere from 5.8 to 13.5 s on this machine, enough to flip the flat-cost check.
+ *  - prerendering (the build's prerender phase: time, per page, peak memory), median of --prerender-runs builds,
+ *    because single builds of the same pages vary widely on a shared machine.
  * The two validators' runs alternate, so a busy machine slows both alike.
  * With --leads [--leads-total 2000] [--leads-clients 20] it measures the lead service instead (scripts/lib/lead-bench.ts):
  * on the embedded database, and on the PostgreSQL server DATABASE_URL names when it is set.

@@ -10,8 +10,8 @@ import { loadProject } from './lib/project.ts';
 import { printDiagnostics } from './lib/report.ts';
 import { CLIENT_ENTRY, NOT_FOUND_MODULE, collectAssets, inlineScriptHashes, renderDocument, type Manifest } from './lib/html.ts';
 import { contentSecurityPolicy, headersFile, outputPath, precompress, redirectsFile, robots, securityHeaders, sitemap } from './lib/deploy-files.ts';
-import { blockRegistry } from '../blocks/registry.ts';
-import { visiblePages } from '../renderer/vite-plugin.ts';
+import { blockFolder } from './lib/blocks.ts';
+import { visiblePages } from './lib/config/visible-pages.ts';
 import type { RenderResult } from '../renderer/entry-server.tsx';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,10 +50,7 @@ const server = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href
 // Indexed once: a lookup per page must not scan the manifest, or prerender cost grows with the square of the page count.
 const pageChunks = new Map(Object.keys(manifest).flatMap((k) => { const m = /virtual:sitewright\/page\/(.+)$/.exec(k); return m ? [[m[1], k] as const] : []; }));
 const pageChunkKey = (slug: string) => pageChunks.get(slug);
-const blockKey = (type: string) => {
-  const reg = blockRegistry.find((b) => b.type === type);
-  return reg ? `blocks/${reg.folder}/index.tsx` : '';
-};
+const blockKey = (type: string) => `blocks/${blockFolder(type)}/index.tsx`;
 
 const INLINE_CSS_LIMIT = 60_000;
 // The entry and its own imports (react-dom and the router: most of the bytes) are not preloaded; the entry's

@@ -9,14 +9,14 @@ import { readFileSync, writeFileSync, existsSync, readdirSync, mkdirSync } from 
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
-import { blockRegistry } from '../blocks/registry.ts';
+import { listBlocks } from './lib/blocks.ts';
 import { BLOCKS_DOC, generateBlocksDoc } from './docs.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const schemaDir = join(root, 'schemas');
 
 export function blockUnionSchema(): object {
-  const types = [...blockRegistry].map((b) => b.type).sort();
+  const types = listBlocks(root).map((b) => b.type);
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'https://sitewright.dev/schemas/block.schema.json',

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { loadProject } from './lib/project.ts';
-import { visiblePages } from '../renderer/vite-plugin.ts';
+import { visiblePages } from './lib/config/visible-pages.ts';
 import { startServer } from './lib/serve-child.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

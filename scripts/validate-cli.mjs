@@ -2,9 +2,8 @@
 /**
  * `npm run validate` (arguments as for scripts/validate.ts, the only source of the validator).
  *
- * Transpiling TypeScript on every run was most of a run's time (docs/decisions.md has the figures). So the
- * validator is bundled once with esbuild into node_modules/.cache/sitewright/validate.mjs and that plain JavaScript
- * is imported on later runs. The bundle's
+ * Transpiling TypeScript on every run would be most of a run's time. So the validator is bundled once with esbuild
+ * into node_modules/.cache/sitewright/validate.mjs and that plain JavaScript is imported on later runs. The bundle's
  * first line records a hash of every file that went into it; when any of them changes (or this launcher, or esbuild)
  * the next run bundles again before validating. Packages are not bundled (they are plain JavaScript already), and
  * schemas are read at run time, so editing a schema never needs a new bundle.

@@ -1,6 +1,6 @@
 /**
  * The lead forms as the server sees them: site.config/forms/*.json whose endpoint starts with
- * {iamService}, each with an ajv validator built like the browser's (renderer/forms/compile.ts) and its
+ * {iamService}, each with an ajv validator built like the browser's (scripts/lib/vite/forms.ts) and its
  * messages picked like the browser's (renderer/forms/messages.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { RJSFValidationError } from '@rjsf/utils';
 import type { FormConfig } from '../renderer/generated/config-types.ts';
-import { countriesModule } from '../renderer/forms/compile.ts';
+import { countriesModule } from '../renderer/forms/country-rows.ts';
 import { EMAIL_PATTERN } from '../renderer/forms/email.ts';
 import { createTransformErrors, messagesByField } from '../renderer/forms/messages.ts';
 import { keyOfField, unmapPayload, fingerprintSource, type Mapping } from './payload.ts';

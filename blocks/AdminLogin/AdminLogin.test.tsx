@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { createAjv } from '../../scripts/lib/project.ts';
 import { previewGateHash } from '../../scripts/lib/build-info.ts';
 import type { AdminLoginBlock } from '../../renderer/generated/config-types.ts';

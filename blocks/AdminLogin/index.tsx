@@ -5,12 +5,13 @@ import type { AdminLoginBlock } from '../../renderer/generated/config-types.ts';
 import { passPreviewGate } from '../../renderer/lib/preview-gate.ts';
 import { Button } from '../../renderer/ui/Button.tsx';
 import { matchesPreviewGate } from './credentials.ts';
+import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
 export const WRONG_CREDENTIALS = 'email or password is wrong';
 
-/** Spec "Hidden login-like screen": on a match the shared preview flag is set and the visitor goes to /. */
-export default function AdminLogin({ id, heading = 'Preview login', text }: AdminLoginBlock) {
+/** On a match the shared preview flag is set and the visitor goes to /. */
+export default function AdminLogin({ id, heading = 'Preview login', intro }: AdminLoginBlock) {
   const navigate = useNavigate();
   const uid = useId();
   const [status, setStatus] = useState<'idle' | 'checking' | 'wrong'>('idle');
@@ -23,7 +24,7 @@ export default function AdminLogin({ id, heading = 'Preview login', text }: Admi
     if (status === 'checking') return;
     const data = new FormData(e.currentTarget);
     setStatus('checking');
-    let ok = false;
+    let ok: boolean;
     try {
       ok = await matchesPreviewGate(String(data.get('email') ?? ''), String(data.get('password') ?? ''), build.previewGate);
     } catch {
@@ -42,8 +43,7 @@ export default function AdminLogin({ id, heading = 'Preview login', text }: Admi
   return (
     <section id={id} className={styles.section}>
       <div className={styles.card}>
-        <h1 className={styles.heading}>{heading}</h1>
-        {text && <p className={styles.text}>{text}</p>}
+        <SectionHead heading={heading} intro={intro} level={1} classes={{ heading: styles.heading, intro: styles.text }} />
         <form className={styles.form} onSubmit={onSubmit} noValidate method="post" aria-label={heading}>
           <div className={styles.field}>
             <label htmlFor={`${uid}-email`}>Email</label>

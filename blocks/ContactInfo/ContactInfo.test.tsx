@@ -4,24 +4,24 @@ import userEvent from '@testing-library/user-event';
 import ContactInfo from './index.tsx';
 import example from './example.json';
 import type { ContactInfoBlock } from '../../renderer/generated/config-types.ts';
-import { formFile } from '../../tests/unit/forms/helpers.ts';
-import { enter, renderInPage } from '../../tests/unit/forms/render.tsx';
-import { loadFormEngine } from '../../renderer/forms/engine.ts';
+import { formFile } from '../../tests/helpers/forms.ts';
+import { enter, renderInPage } from '../../tests/helpers/render-form.tsx';
+import { loadFormRenderer } from '../../renderer/forms/form-renderer-chunk.ts';
 
 // A whole rjsf form in jsdom is slow on a busy shared 2-core machine; vitest's default 5 s per test is no spec limit.
 vi.setConfig({ testTimeout: 30_000 });
 
 vi.mock('virtual:sitewright/forms/validators', async () => {
-  const { compiledFunctions, formFile: file } = await import('../../tests/unit/forms/helpers.ts');
+  const { compiledFunctions, formFile: file } = await import('../../tests/helpers/forms.ts');
   return { default: { contact: () => compiledFunctions(file('contact').schema) } };
 });
 
 const block = example as ContactInfoBlock;
 
-// The form engine is its own chunk, fetched when a form is first needed (a spinner stands in meanwhile);
+// The form renderer is its own chunk, fetched when a form is first needed (a spinner stands in meanwhile);
 // these tests are about the form itself, so it is in memory before each renders.
 beforeAll(async () => {
-  await loadFormEngine();
+  await loadFormRenderer();
 });
 const forms = { contact: formFile('contact') };
 const fetchMock = vi.fn<typeof fetch>();

@@ -3,6 +3,7 @@ import { LazyFormRenderer } from '../../renderer/forms/LazyFormRenderer.tsx';
 import { useFragment } from '../../renderer/lib/site-context.tsx';
 import { ButtonLink } from '../../renderer/ui/Button.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
+import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
 function ContactForm({ form, heading }: { form: string; heading?: string }) {
@@ -15,14 +16,12 @@ function ContactForm({ form, heading }: { form: string; heading?: string }) {
   );
 }
 
-export default function ContactInfo({ id, badge, heading, text, offices, support, formHeading, form }: ContactInfoBlock) {
+export default function ContactInfo({ id, eyebrow, heading, intro, offices, support, formHeading, form }: ContactInfoBlock) {
   return (
     <section id={id} className={styles.section}>
       <div className={`container ${styles.inner} ${form ? styles.split : ''}`}>
         <div className={styles.info}>
-          {badge && <p className={styles.badge}>{badge}</p>}
-          <h1 className={styles.heading}>{heading}</h1>
-          {text && <p className={styles.text}>{text}</p>}
+          <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} level={1} classes={{ eyebrow: styles.badge, heading: styles.heading, intro: styles.text }} />
           <h2 className={styles.subheading}>Our offices</h2>
           <ul className={styles.offices}>
             {offices.map((o) => {

@@ -26,11 +26,11 @@ describe('ctaBanner block', () => {
     expect(validate({ ...example, actions: [...example.actions, example.actions[0]] })).toBe(false);
   });
 
-  it('renders the heading, text and the calculator button opening in a new tab', () => {
+  it('renders the heading, intro and the calculator button opening in a new tab', () => {
     renderBanner(config);
     expect(screen.getByRole('region', { name: config.heading })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(config.heading);
-    expect(screen.getByText(config.text!)).toBeTruthy();
+    expect(screen.getByText(config.intro!)).toBeTruthy();
     const calc = screen.getByRole('link', { name: /Get a free estimate/ });
     expect(calc.getAttribute('href')).toBe(site.destinations.calculator);
     expect(calc.getAttribute('target')).toBe('_blank');

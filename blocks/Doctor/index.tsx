@@ -3,6 +3,7 @@ import { build } from 'virtual:sitewright/config';
 import type { DoctorBlock } from '../../renderer/generated/config-types.ts';
 import { useSite } from '../../renderer/lib/site-context.tsx';
 import { Button } from '../../renderer/ui/Button.tsx';
+import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
 /** How long the identity-service check waits before calling it unreachable. */
@@ -22,7 +23,7 @@ const onOff = (v: boolean) => (v ? 'on' : 'off');
  * Build facts come from the bundle, so server and client render them identically. The identity-service
  * check needs the network and is the visitor's view of it, so it only starts in the browser after mount.
  */
-export default function Doctor({ id, heading = 'Diagnostics', text }: DoctorBlock) {
+export default function Doctor({ id, heading = 'Diagnostics', intro }: DoctorBlock) {
   const site = useSite();
   const [service, setService] = useState<ServiceState>({ state: 'checking' });
   const [attempt, setAttempt] = useState(0);
@@ -59,10 +60,7 @@ export default function Doctor({ id, heading = 'Diagnostics', text }: DoctorBloc
   return (
     <section id={id} className={styles.section} aria-labelledby={id ? `${id}-heading` : 'doctor-heading'}>
       <div className={`container ${styles.inner}`}>
-        <h1 id={id ? `${id}-heading` : 'doctor-heading'} className={styles.heading}>
-          {heading}
-        </h1>
-        {text && <p className={styles.text}>{text}</p>}
+        <SectionHead heading={heading} intro={intro} level={1} headingId={id ? `${id}-heading` : 'doctor-heading'} classes={{ heading: styles.heading, intro: styles.text }} />
         <dl className={styles.list}>
           {rows.map(([label, value]) => (
             <div key={label} className={styles.row}>

@@ -4,14 +4,14 @@ import userEvent from '@testing-library/user-event';
 import Enquiry from './index.tsx';
 import example from './example.json';
 import type { EnquiryBlock } from '../../renderer/generated/config-types.ts';
-import { formFile } from '../../tests/unit/forms/helpers.ts';
-import { enter, renderInPage } from '../../tests/unit/forms/render.tsx';
+import { formFile } from '../../tests/helpers/forms.ts';
+import { enter, renderInPage } from '../../tests/helpers/render-form.tsx';
 
 // A whole rjsf form in jsdom is slow on a busy shared 2-core machine; vitest's default 5 s per test is no spec limit.
 vi.setConfig({ testTimeout: 30_000 });
 
 vi.mock('virtual:sitewright/forms/validators', async () => {
-  const { compiledFunctions, formFile: file } = await import('../../tests/unit/forms/helpers.ts');
+  const { compiledFunctions, formFile: file } = await import('../../tests/helpers/forms.ts');
   return { default: { enquiry: () => compiledFunctions(file('enquiry').schema) } };
 });
 

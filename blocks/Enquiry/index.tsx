@@ -4,6 +4,7 @@ import { useFragment } from '../../renderer/lib/site-context.tsx';
 import { Button } from '../../renderer/ui/Button.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
 import { Spinner } from '../../renderer/ui/Spinner.tsx';
+import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
 // The form engine (rjsf) is fetched when the panel first opens: the page itself stays light.
@@ -13,7 +14,7 @@ const FormRenderer = lazy(() => import('../../renderer/forms/FormRenderer.tsx').
  * Disclosure pattern: "Get in touch" (aria-expanded) reveals the form in place and focus moves to its first
  * field; the close icon hides it and focus goes back to the button.
  */
-export default function Enquiry({ id, heading, text, buttonLabel = 'Get in touch', form }: EnquiryBlock) {
+export default function Enquiry({ id, heading, intro, buttonLabel = 'Get in touch', form }: EnquiryBlock) {
   const config = useFragment<FormConfig>('forms', form);
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -37,10 +38,7 @@ export default function Enquiry({ id, heading, text, buttonLabel = 'Get in touch
         <div className={styles.card}>
           <div ref={head} className={styles.head}>
             <div>
-              <h2 id={headingId} className={styles.heading}>
-                {heading}
-              </h2>
-              {text && <p className={styles.text}>{text}</p>}
+              <SectionHead heading={heading} intro={intro} headingId={headingId} classes={{ heading: styles.heading, intro: styles.text }} />
             </div>
             {open ? (
               <button type="button" className={styles.close} aria-label="Close" aria-controls={panelId} aria-expanded="true" onClick={() => toggle(false)}>

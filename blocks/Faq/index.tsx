@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { FaqBlock, FaqSet } from '../../renderer/generated/config-types.ts';
 import { useFragment } from '../../renderer/lib/site-context.tsx';
 import { ButtonLink } from '../../renderer/ui/Button.tsx';
+import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
 /** Answers are plain text: a blank line starts a new paragraph. */
@@ -54,11 +55,7 @@ export default function Faq({ id, eyebrow, heading = 'Frequently asked questions
     <section id={id} className={`${styles.faq} ${styles[tone]}`} aria-labelledby={headingId}>
       <div className={`container ${styles.inner}`}>
         <div className={styles.intro}>
-          {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
-          <h2 id={headingId} className={styles.heading}>
-            {heading}
-          </h2>
-          {intro && <p className={styles.text}>{intro}</p>}
+          <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} headingId={headingId} classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.text }} />
           {askLink && (
             <ButtonLink to={askLink.href} variant={askLink.style ?? 'secondary'} className={styles.ask}>
               {askLink.label}

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { createAjv } from '../../scripts/lib/project.ts';
 import type { FeatureGridBlock } from '../../renderer/generated/config-types.ts';
-import { SiteProvider, useSite } from '../../renderer/lib/site-context.tsx';
+import { useSite } from '../../renderer/lib/site-context.tsx';
 import example from './example.json';
 import FeatureGrid from './index.tsx';
 

@@ -4,6 +4,7 @@ import { buttonClass } from '../../renderer/ui/Button.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
 import { SmartLink } from '../../renderer/ui/SmartLink.tsx';
 import { ActionButtons } from '../../renderer/ui/ActionButtons.tsx';
+import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
 function paragraphs(text: string): string[] {
@@ -97,13 +98,7 @@ export default function FeatureGrid({ id, eyebrow, heading, intro, layout = 'gri
       <div className="container">
         {(eyebrow || heading || intro) && (
           <div className={styles.head}>
-            {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
-            {heading && (
-              <h2 id={headingId} className={styles.heading}>
-                {heading}
-              </h2>
-            )}
-            {intro && <p className={styles.intro}>{intro}</p>}
+            <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} headingId={headingId} classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.intro }} />
           </div>
         )}
         <div className={listClass}>

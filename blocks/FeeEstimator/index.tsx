@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
 import type { FeeEstimatorBlock } from '../../renderer/generated/config-types.ts';
-import { clampPercent, formatNgn, projectCost, projectFee } from '../lib/pricing.ts';
+import { useSite } from '../../renderer/lib/site-context.tsx';
+import { clampPercent, formatPrice, projectCost, projectFee } from '../lib/pricing.ts';
+import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
 /** "NGN 500M": scale ends under the slider, short so they never repeat the exact figures above. */
-function short(amount: number): string {
-  return `NGN ${amount / 1_000_000}M`;
+function short(amount: number, currency: string): string {
+  return `${currency} ${amount / 1_000_000}M`;
 }
 
 export default function FeeEstimator({ id, eyebrow, heading, intro, sliderLabel, costLabel, feeLabel, note, defaultPercent = 0 }: FeeEstimatorBlock) {
@@ -14,19 +16,16 @@ export default function FeeEstimator({ id, eyebrow, heading, intro, sliderLabel,
   const sliderId = `${baseId}-slider`;
   const feeId = `${baseId}-fee`;
   const [percent, setPercent] = useState(() => clampPercent(defaultPercent));
-  const cost = projectCost(percent);
-  const fee = projectFee(cost);
+  const prices = useSite().pricing;
+  const cost = projectCost(percent, prices);
+  const fee = projectFee(cost, prices);
 
   return (
     <section id={id} className={styles.section} aria-labelledby={headingId}>
       <div className="container">
         <div className={styles.panel}>
           <div className={styles.copy}>
-            {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
-            <h2 id={headingId} className={styles.heading}>
-              {heading}
-            </h2>
-            {intro && <p className={styles.intro}>{intro}</p>}
+            <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} headingId={headingId} classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.intro }} />
           </div>
           <div className={styles.estimator}>
             <label htmlFor={sliderId} className={styles.label}>
@@ -40,22 +39,22 @@ export default function FeeEstimator({ id, eyebrow, heading, intro, sliderLabel,
               max={100}
               step={1}
               value={percent}
-              aria-valuetext={formatNgn(cost)}
+              aria-valuetext={formatPrice(cost, prices.currency)}
               aria-describedby={feeId}
               onChange={(e) => setPercent(clampPercent(Number(e.target.value)))}
             />
             <div className={styles.scale} aria-hidden="true">
-              <span>{short(projectCost(0))}</span>
-              <span>{short(projectCost(100))}</span>
+              <span>{short(projectCost(0, prices), prices.currency)}</span>
+              <span>{short(projectCost(100, prices), prices.currency)}</span>
             </div>
             <dl className={styles.figures}>
               <div className={styles.figure}>
                 <dt>{costLabel}</dt>
-                <dd data-testid="project-cost">{formatNgn(cost)}</dd>
+                <dd data-testid="project-cost">{formatPrice(cost, prices.currency)}</dd>
               </div>
               <div id={feeId} className={`${styles.figure} ${styles.fee}`}>
                 <dt>{feeLabel}</dt>
-                <dd data-testid="project-fee">{formatNgn(fee)}</dd>
+                <dd data-testid="project-fee">{formatPrice(fee, prices.currency)}</dd>
               </div>
             </dl>
             {note && <p className={styles.note}>{note}</p>}

@@ -7,11 +7,11 @@ import FormSection from './index.tsx';
 import example from './example.json';
 import type { FormBlock } from '../../renderer/generated/config-types.ts';
 import { PageProvider } from '../../renderer/lib/site-context.tsx';
-import { compiledFunctions, formFile } from '../../tests/unit/forms/helpers.ts';
-import { enter } from '../../tests/unit/forms/render.tsx';
-import { renderInPage } from '../../tests/unit/forms/render.tsx';
+import { compiledFunctions, formFile } from '../../tests/helpers/forms.ts';
+import { enter } from '../../tests/helpers/render-form.tsx';
+import { renderInPage } from '../../tests/helpers/render-form.tsx';
 import { readStore } from '../../renderer/forms/store.ts';
-import { loadFormEngine } from '../../renderer/forms/engine.ts';
+import { loadFormRenderer } from '../../renderer/forms/form-renderer-chunk.ts';
 
 // A whole rjsf form in jsdom is slow on a busy shared 2-core machine; vitest's default 5 s per test is no spec limit.
 vi.setConfig({ testTimeout: 30_000 });
@@ -20,16 +20,16 @@ const waitlist = formFile('waitlist');
 
 // The validator chunk of the build, compiled from the same file.
 vi.mock('virtual:sitewright/forms/validators', async () => {
-  const { compiledFunctions: compile, formFile: file } = await import('../../tests/unit/forms/helpers.ts');
+  const { compiledFunctions: compile, formFile: file } = await import('../../tests/helpers/forms.ts');
   return { default: { waitlist: () => compile(file('waitlist').schema) } };
 });
 
 const block = example as FormBlock;
 
-// The form engine is its own chunk, fetched when a form is first needed (a spinner stands in meanwhile);
+// The form renderer is its own chunk, fetched when a form is first needed (a spinner stands in meanwhile);
 // these tests are about the form itself, so it is in memory before each renders.
 beforeAll(async () => {
-  await loadFormEngine();
+  await loadFormRenderer();
 });
 const fetchMock = vi.fn<typeof fetch>();
 

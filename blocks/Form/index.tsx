@@ -2,20 +2,18 @@ import type { FormBlock, FormConfig } from '../../renderer/generated/config-type
 import { LazyFormRenderer } from '../../renderer/forms/LazyFormRenderer.tsx';
 import { useFragment } from '../../renderer/lib/site-context.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
+import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
-export default function FormSection({ id, eyebrow, heading, headingLevel = 2, text, points = [], formHeading, form }: FormBlock) {
+export default function FormSection({ id, eyebrow, heading, headingLevel = 2, intro, points = [], formHeading, form }: FormBlock) {
   const config = useFragment<FormConfig>('forms', form);
-  const Heading = headingLevel === 1 ? 'h1' : 'h2';
-  const intro = Boolean(eyebrow || heading || text || points.length);
+  const hasCopy = Boolean(eyebrow || heading || intro || points.length);
   return (
     <section id={id} className={styles.section}>
-      <div className={`container ${styles.inner} ${intro ? styles.split : ''}`}>
-        {intro && (
+      <div className={`container ${styles.inner} ${hasCopy ? styles.split : ''}`}>
+        {hasCopy && (
           <div className={styles.intro}>
-            {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
-            {heading && <Heading className={styles.heading}>{heading}</Heading>}
-            {text && <p className={styles.text}>{text}</p>}
+            <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} level={headingLevel} classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.text }} />
             {points.length > 0 && (
               <ul className={styles.points}>
                 {points.map((p) => (

@@ -5,15 +5,20 @@ import FormDialog from './index.tsx';
 import example from './example.json';
 import type { FormDialogBlock } from '../../renderer/generated/config-types.ts';
 import { openDialog } from '../../renderer/lib/dialogs.ts';
-import { formFile } from '../../tests/unit/forms/helpers.ts';
-import { enter, renderInPage } from '../../tests/unit/forms/render.tsx';
+import { formFile } from '../../tests/helpers/forms.ts';
+import { enter, renderInPage } from '../../tests/helpers/render-form.tsx';
 
 // A whole rjsf form in jsdom is slow on a busy shared 2-core machine; vitest's default 5 s per test is no spec limit.
 vi.setConfig({ testTimeout: 30_000 });
 
 vi.mock('virtual:sitewright/forms/validators', async () => {
-  const { compiledFunctions, formFile: file } = await import('../../tests/unit/forms/helpers.ts');
+  const { compiledFunctions, formFile: file } = await import('../../tests/helpers/forms.ts');
   return { default: { 'demo-lead': () => compiledFunctions(file('demo-lead').schema) } };
+});
+
+// The dialog fetches the form renderer when it first opens; loaded here so that no test waits on a slow first import.
+beforeAll(async () => {
+  await import('../../renderer/forms/FormRenderer.tsx');
 });
 
 // jsdom has no showModal/close; these mimic what matters here (the open attribute).

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { createAjv } from '../../scripts/lib/project.ts';
 import type { LiveProjectsBlock } from '../../renderer/generated/config-types.ts';
-import { stubCarouselLayout, swiperReady } from '../../tests/unit/carousel-layout.ts';
+import { stubCarouselLayout, swiperReady } from '../../tests/helpers/carousel-layout.ts';
 import example from './example.json';
 import LiveProjects from './index.tsx';
 

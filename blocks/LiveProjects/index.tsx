@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { LiveProjectsBlock } from '../../renderer/generated/config-types.ts';
 import { CAROUSEL_MIN_WIDTH, Carousel } from '../../renderer/ui/Carousel.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
+import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
 export default function LiveProjects({ id, eyebrow, heading = 'Live Projects', intro, stepPercent = 35, projects }: LiveProjectsBlock) {
@@ -17,11 +18,7 @@ export default function LiveProjects({ id, eyebrow, heading = 'Live Projects', i
           nextLabel="Next project"
           header={
             <>
-              {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
-              <h2 id={headingId} className={styles.heading}>
-                {heading}
-              </h2>
-              {intro && <p className={styles.intro}>{intro}</p>}
+              <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} headingId={headingId} classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.intro }} />
             </>
           }
         >

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { LogoStripBlock } from '../../renderer/generated/config-types.ts';
 import { SmartLink } from '../../renderer/ui/SmartLink.tsx';
+import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
 export default function LogoStrip({ id, heading = 'Trusted by', logos }: LogoStripBlock) {
@@ -8,9 +9,7 @@ export default function LogoStrip({ id, heading = 'Trusted by', logos }: LogoStr
   return (
     <section id={id} className={styles.section} aria-labelledby={headingId}>
       <div className={`container ${styles.inner}`}>
-        <h2 id={headingId} className={styles.heading}>
-          {heading}
-        </h2>
+        <SectionHead heading={heading} headingId={headingId} classes={{ heading: styles.heading }} />
         <ul className={styles.logos}>
           {logos.map(({ image, href }) => {
             const img = <img className={styles.logo} src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />;

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { PersonasBlock } from '../../renderer/generated/config-types.ts';
 import { SmartLink } from '../../renderer/ui/SmartLink.tsx';
+import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
 export default function Personas({ id, eyebrow, heading = 'Who is it for?', intro, personas }: PersonasBlock) {
@@ -10,11 +11,7 @@ export default function Personas({ id, eyebrow, heading = 'Who is it for?', intr
     <section id={id} className={styles.section} aria-labelledby={headingId}>
       <div className="container">
         <div className={styles.head}>
-          {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
-          <h2 id={headingId} className={styles.heading}>
-            {heading}
-          </h2>
-          {intro && <p className={styles.intro}>{intro}</p>}
+          <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} headingId={headingId} classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.intro }} />
         </div>
         <ul className={styles.grid}>
           {personas.map((p) => (

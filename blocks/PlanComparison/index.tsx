@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { ComparisonGroup, PlanComparisonBlock } from '../../renderer/generated/config-types.ts';
 import { Icon } from '../../renderer/ui/Icon.tsx';
+import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
 function Cell({ value }: { value: boolean | string | undefined }) {
@@ -57,12 +58,7 @@ export default function PlanComparison({ id, heading, intro, pickerLabel = 'Show
       <div className="container">
         {(heading || intro) && (
           <div className={styles.head}>
-            {heading && (
-              <h2 id={headingId} className={styles.heading}>
-                {heading}
-              </h2>
-            )}
-            {intro && <p className={styles.intro}>{intro}</p>}
+            <SectionHead heading={heading} intro={intro} headingId={headingId} classes={{ heading: styles.heading, intro: styles.intro }} />
           </div>
         )}
         <div className={styles.picker}>

@@ -2,7 +2,9 @@ import { useId, useState, type MouseEvent } from 'react';
 import type { PricingPlan, PricingPlansBlock } from '../../renderer/generated/config-types.ts';
 import { ButtonLink } from '../../renderer/ui/Button.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
-import { clampUserCount, formatNgn, priceFor, userCountOptions, type BillingPeriod } from '../lib/pricing.ts';
+import { useSite } from '../../renderer/lib/site-context.tsx';
+import { clampUserCount, formatPrice, priceFor, userCountOptions, type BillingPeriod } from '../lib/pricing.ts';
+import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
 const PERIOD_TEXT: Record<BillingPeriod, string> = { monthly: 'per month', annually: 'per year' };
@@ -31,7 +33,8 @@ interface CardProps {
 function PlanCard({ plan, period, users, selected, groupName, idBase, contactAction, onUsers, onSelect }: CardProps) {
   const titleId = `${idBase}-title`;
   const selectId = `${idBase}-users`;
-  const amount = plan.price === 'contact' ? null : priceFor(plan.price, users ?? plan.users?.min ?? 1, period);
+  const prices = useSite().pricing;
+  const amount = plan.price === 'contact' ? null : priceFor(plan.price, users ?? plan.users?.min ?? 1, period, prices);
 
   // A click anywhere on the card chooses it, as visitors expect; keyboard users have the radio button.
   const onCardClick = (e: MouseEvent<HTMLElement>) => {
@@ -52,7 +55,7 @@ function PlanCard({ plan, period, users, selected, groupName, idBase, contactAct
         ) : (
           <>
             <span className={styles.amount} data-testid="plan-amount">
-              {formatNgn(amount)}
+              {formatPrice(amount, prices.currency)}
             </span>{' '}
             <span className={styles.period}>{PERIOD_TEXT[period]}</span>
           </>
@@ -121,12 +124,7 @@ export default function PricingPlans({
       <div className="container">
         {(heading || intro) && (
           <div className={styles.head}>
-            {heading && (
-              <h2 id={headingId} className={styles.heading}>
-                {heading}
-              </h2>
-            )}
-            {intro && <p className={styles.intro}>{intro}</p>}
+            <SectionHead heading={heading} intro={intro} headingId={headingId} classes={{ heading: styles.heading, intro: styles.intro }} />
           </div>
         )}
         <fieldset className={styles.toggle}>

@@ -7,7 +7,7 @@ import { navigation, referralRedirectUrl } from './redirect-url.ts';
 import styles from './styles.module.css';
 
 /**
- * Spec: Referral redirect. The page is prerendered once for every code (the CDN rewrites /referral/<code> to it),
+ * The page is prerendered once for every code (the CDN rewrites /referral/<code> to it),
  * so the markup never contains the code; the redirect happens after hydration, from the code in the address bar.
  */
 export default function ReferralRedirect({ destination, routeParam = 'refId', queryParam = 'referralCode', message = 'Redirecting Please Wait...' }: ReferralRedirectBlock) {

@@ -6,7 +6,7 @@ import Scheduler from './index.tsx';
 import example from './example.json';
 import type { SchedulerBlock } from '../../renderer/generated/config-types.ts';
 import { saveStore } from '../../renderer/forms/store.ts';
-import { renderInPage } from '../../tests/unit/forms/render.tsx';
+import { renderInPage } from '../../tests/helpers/render-form.tsx';
 
 const block = example as SchedulerBlock;
 

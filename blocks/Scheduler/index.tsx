@@ -6,6 +6,7 @@ import { resolveHref } from '../../renderer/lib/href.ts';
 import { useSite } from '../../renderer/lib/site-context.tsx';
 import { SmartLink } from '../../renderer/ui/SmartLink.tsx';
 import { Spinner } from '../../renderer/ui/Spinner.tsx';
+import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
 type Calendly = typeof import('react-calendly');
@@ -28,12 +29,12 @@ function ScheduledListener({ calendly, origin, onScheduled }: { calendly: Calend
 }
 
 /**
- * Spinner for `loadingMs` (spec: 3 s), then the inline scheduler prefilled from the stored details; once it
- * reports a booking, the next page `nextDelayMs` later (spec: 4 s). Server and first client render show the
+ * Spinner for `loadingMs` (3 s), then the inline scheduler prefilled from the stored details; once it
+ * reports a booking, the next page `nextDelayMs` later (4 s). Server and first client render show the
  * spinner only: the widget and its iframe exist only in the browser. A visitor who arrives without stored details
  * (a bookmark, a shared link, another tab) still gets the scheduler, empty, plus a link to the form that fills it.
  */
-export default function Scheduler({ id, heading, text: intro, store, next, back, loadingMs = 3000, nextDelayMs = 4000 }: SchedulerBlock) {
+export default function Scheduler({ id, heading, intro, store, next, back, loadingMs = 3000, nextDelayMs = 4000 }: SchedulerBlock) {
   const site = useSite();
   const navigate = useNavigate();
   // undefined until the browser has read the store (the server cannot); null when nothing usable was stored.
@@ -78,8 +79,7 @@ export default function Scheduler({ id, heading, text: intro, store, next, back,
       <div className={`container ${styles.inner}`}>
         {(heading || intro) && (
           <div className={styles.intro}>
-            {heading && <h1 className={styles.heading}>{heading}</h1>}
-            {intro && <p className={styles.text}>{intro}</p>}
+            <SectionHead heading={heading} intro={intro} level={1} classes={{ heading: styles.heading, intro: styles.text }} />
           </div>
         )}
         <div className={styles.frame}>

@@ -2,20 +2,17 @@ import { useId } from 'react';
 import type { StepsBlock } from '../../renderer/generated/config-types.ts';
 import { Icon } from '../../renderer/ui/Icon.tsx';
 import { ActionButtons } from '../../renderer/ui/ActionButtons.tsx';
+import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
-/** A numbered "How it works" sequence (spec: referral steps with image, title and description). */
+/** A numbered "How it works" sequence (referral steps with image, title and description). */
 export default function Steps({ id, eyebrow, heading, intro, steps, actions = [], tone = 'light' }: StepsBlock) {
   const headingId = useId();
   return (
     <section id={id} className={`${styles.section} ${styles[tone]}`} aria-labelledby={headingId}>
       <div className="container">
         <div className={styles.head}>
-          {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
-          <h2 id={headingId} className={styles.heading}>
-            {heading}
-          </h2>
-          {intro && <p className={styles.intro}>{intro}</p>}
+          <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} headingId={headingId} classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.intro }} />
         </div>
         <ol className={styles.list}>
           {steps.map((step, i) => (

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createAjv } from '../../scripts/lib/project.ts';
 import type { TestimonialsBlock } from '../../renderer/generated/config-types.ts';
-import { stubCarouselLayout, swiperReady } from '../../tests/unit/carousel-layout.ts';
+import { stubCarouselLayout, swiperReady } from '../../tests/helpers/carousel-layout.ts';
 import example from './example.json';
 import Testimonials, { initials } from './index.tsx';
 

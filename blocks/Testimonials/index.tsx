@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { TestimonialsBlock } from '../../renderer/generated/config-types.ts';
 import { Carousel } from '../../renderer/ui/Carousel.tsx';
+import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
 /** "Adaeze Okafor" → "AO": a portrait stand-in that needs no photo. */
@@ -23,11 +24,7 @@ export default function Testimonials({ id, eyebrow, heading = 'What our customer
           nextLabel="Next testimonial"
           header={
             <>
-              {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
-              <h2 id={headingId} className={styles.heading}>
-                {heading}
-              </h2>
-              {intro && <p className={styles.intro}>{intro}</p>}
+              <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} headingId={headingId} classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.intro }} />
             </>
           }
         >

@@ -89,7 +89,7 @@ function Player({ src, title, onFailed }: { src: string; title: string; onFailed
 }
 
 /**
- * The referral explainer in a modal (spec: Video modal). Opened by any "#<id>" link on the page; the player
+ * The referral explainer in a modal. Opened by any "#<id>" link on the page; the player
  * mounts only while open, so nothing from the video host loads until the visitor asks for it.
  */
 export default function VideoDialog({ id, title, text, fallbackLabel }: VideoDialogBlock) {

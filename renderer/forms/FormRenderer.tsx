@@ -6,7 +6,7 @@ import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/valid
 import validatorLoaders from 'virtual:sitewright/forms/validators';
 import type { FormConfig, FormNotice } from '../generated/config-types.ts';
 import { resolveHref } from '../lib/href.ts';
-import type { MissedInteraction } from '../lib/interaction-gate.ts';
+import type { MissedInteraction } from '../lib/hydrate-on-interaction.ts';
 import { useSite } from '../lib/site-context.tsx';
 import { Button } from '../ui/Button.tsx';
 import { createTransformErrors, messagesByField } from './messages.ts';

@@ -1,20 +1,20 @@
 import { memo, Suspense, use, useState } from 'react';
-import { gateProps, useInteractionGate, type MissedInteraction } from '../lib/interaction-gate.ts';
+import { hydrateOnInteractionProps, useHydrateOnInteraction, type MissedInteraction } from '../lib/hydrate-on-interaction.ts';
 import { Spinner } from '../ui/Spinner.tsx';
-import { loadedFormEngine, loadFormEngine, type FormEngine } from './engine.ts';
+import { loadedFormRenderer, loadFormRenderer, type FormRendererModule } from './form-renderer-chunk.ts';
 import type { FormRendererProps } from './FormRenderer.tsx';
 import styles from './forms.module.css';
 
-function Engine({ engine, ...props }: FormRendererProps & { engine: Promise<FormEngine> }) {
-  const { FormRenderer } = use(engine);
+function LoadedForm({ chunk, ...props }: FormRendererProps & { chunk: Promise<FormRendererModule> }) {
+  const { FormRenderer } = use(chunk);
   return <FormRenderer {...props} />;
 }
 
 /**
  * Memoised: an update that reaches a still-dehydrated Suspense boundary makes React drop the server markup
- * and show the fallback, and the gate's own re-render right after hydration (its hydration flag flips) is one.
+ * and show the fallback, and the watcher's own re-render right after hydration (its hydration flag flips) is one.
  */
-const GatedForm = memo(function GatedForm(props: FormRendererProps & { engine: Promise<FormEngine> }) {
+const DeferredForm = memo(function DeferredForm(props: FormRendererProps & { chunk: Promise<FormRendererModule> }) {
   return (
     <Suspense
       fallback={
@@ -23,28 +23,28 @@ const GatedForm = memo(function GatedForm(props: FormRendererProps & { engine: P
         </div>
       }
     >
-      <Engine {...props} />
+      <LoadedForm {...props} />
     </Suspense>
   );
 });
 
 /**
- * An inline form whose engine is fetched only when the visitor needs it. Prerendered by the server as usual;
+ * An inline form whose chunk is fetched only when the visitor needs it. Prerendered by the server as usual;
  * while the page hydrates, the form's Suspense boundary stays dehydrated (the server's markup, typed into
- * like any HTML form) until the first focus, pointer, key or input inside it, or a submit. Then the engine
+ * like any HTML form) until the first focus, pointer, key or input inside it, or a submit. Then the chunk
  * loads, the boundary hydrates and the form takes over what the visitor already did (see FormRenderer's
- * `resume`). On a client-side navigation the engine loads at once, behind a spinner the first time.
+ * `resume`). On a client-side navigation the chunk loads at once, behind a spinner the first time.
  */
 export function LazyFormRenderer(props: FormRendererProps) {
-  const gate = useInteractionGate<HTMLDivElement>();
-  const [engine] = useState<{ promise: Promise<FormEngine>; resume?: () => MissedInteraction }>(() => {
-    if (!gate.ready) return { promise: loadFormEngine() };
+  const interaction = useHydrateOnInteraction<HTMLDivElement>();
+  const [chunk] = useState<{ promise: Promise<FormRendererModule>; resume?: () => MissedInteraction }>(() => {
+    if (!interaction.ready) return { promise: loadFormRenderer() };
     // Already in memory (always on the server, or after another form on the page was used): no reason to wait.
-    return { promise: loadedFormEngine() ? loadFormEngine() : gate.ready.then(loadFormEngine), resume: gate.release };
+    return { promise: loadedFormRenderer() ? loadFormRenderer() : interaction.ready.then(loadFormRenderer), resume: interaction.release };
   });
   return (
-    <div ref={gate.ref} {...gateProps}>
-      <GatedForm engine={engine.promise} resume={engine.resume} {...props} />
+    <div ref={interaction.ref} {...hydrateOnInteractionProps}>
+      <DeferredForm chunk={chunk.promise} resume={chunk.resume} {...props} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import rows from 'virtual:sitewright/forms/countries';
 
-/** A country of the pickers (spec section 3, "Country list item"). */
+/** A country of the pickers. */
 export interface Country {
   /** ISO 3166-1 alpha-2, e.g. "CA". */
   code: string;

@@ -1,6 +1,6 @@
 import type { UiSchema } from '@rjsf/utils';
 import type { FormConfig } from '../generated/config-types.ts';
-import { isEdited, type MissedInteraction } from '../lib/interaction-gate.ts';
+import { isEdited, type MissedInteraction } from '../lib/hydrate-on-interaction.ts';
 import { exactCountry, findCountry, searchCountries } from './countries.ts';
 import type { FormValues } from './payload.ts';
 import { phoneCountryField, phoneFields } from './widgets.tsx';

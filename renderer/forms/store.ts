@@ -1,5 +1,5 @@
 /**
- * Values one step of a flow hands to the next (spec: "Schedule store (kept in the browser)"), e.g. the
+ * Values one step of a flow hands to the next, e.g. the
  * waitlist form's name and e-mail for the scheduler. Session storage: the details are only needed for this
  * visit and leave the device when the tab closes.
  */

@@ -70,7 +70,7 @@ function field(data: unknown, name: string): string | undefined {
 
 /**
  * The server's own explanation of a refusal. A 2xx that is not the expected status explains itself in
- * "message"; an error status in "error" (spec section 8: "the response message" / "the response error field").
+ * "message"; an error status in "error" ("the response message" / "the response error field").
  */
 export function serverReason(outcome: Extract<SubmitOutcome, { kind: 'http' }>): string {
   const [first, second] = outcome.status < 300 ? ['message', 'error'] : ['error', 'message'];

@@ -1,4 +1,4 @@
-// Modules served by renderer/vite-plugin.ts from renderer/forms/compile.ts.
+// Modules served by the vite plugin (scripts/lib/vite/plugin.ts, sources from scripts/lib/vite/forms.ts).
 
 declare module 'virtual:sitewright/forms/validators' {
   /** Per form id: loads that form's precompiled validator functions (one lazy chunk each). */

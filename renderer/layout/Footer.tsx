@@ -14,7 +14,7 @@ export function copyrightYear(buildTime: string): number {
   return Number.isFinite(year) && year > 1970 ? year : new Date().getFullYear();
 }
 
-/** The shared footer (spec "Shared footer"): mission, link columns, copyright and social profiles. */
+/** The shared footer: mission, link columns, copyright and social profiles. */
 export function Footer({ inert = false }: { inert?: boolean }) {
   const site = useSite();
   const f = site.footer;

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { site } from 'virtual:sitewright/config';
-import type { PageHeader } from '../generated/config-types.ts';
+import type { NavGroup, PageHeader } from '../generated/config-types.ts';
 import { Header, MOBILE_MENU_ID } from './Header.tsx';
 
 function Where() {
@@ -52,7 +52,7 @@ describe('Header items', () => {
     const links = within(solutions).getAllByRole('link', { hidden: true });
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/owner', '/enterprise', '/finance', '/contractor', '/consultant']);
     expect(solutions.textContent).toContain('Private Project Owners');
-    expect(solutions.textContent).toContain(site.header.solutions[0].description);
+    expect(solutions.textContent).toContain((site.header.items[0] as NavGroup).links[0].description);
     expect(solutions.querySelectorAll('svg[data-icon]')).toHaveLength(5);
     const pricing = document.getElementById('menu-pricing')!;
     expect(within(pricing).getAllByRole('link', { hidden: true }).map((a) => [a.textContent?.includes('Enterprise Plan') || a.textContent?.includes('Premium Plan'), a.getAttribute('href')])).toEqual([
@@ -61,12 +61,12 @@ describe('Header items', () => {
     ]);
   });
 
-  it('applies the page settings: sign-up override, hidden contact and login', () => {
-    renderHeader({ signUp: { label: 'Contact Us', href: '/contact' }, contact: false, login: false });
+  it("applies the page's variant: its own button, without Contact us", () => {
+    renderHeader({ variant: 'enterprise' });
     expect(within(header()).queryByRole('link', { name: 'Contact us' })).toBeNull();
-    expect(within(header()).queryByRole('link', { name: 'Login' })).toBeNull();
     expect(within(header()).queryByRole('link', { name: 'Sign up' })).toBeNull();
     expect(href('Contact Us')).toBe('/contact');
+    expect(href('Login')).toBe(`${auth}/signin`);
   });
 
   it('finance variant replaces both dropdowns with one owner link', () => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent } from 'react';
 import { useLocation } from 'react-router';
 import type { MenuItem, PageHeader } from '../generated/config-types.ts';
+import { isGroup, resolveHeader } from './header-config.ts';
 import { resolveHref } from '../lib/href.ts';
 import { lockScroll } from '../lib/scroll-lock.ts';
 import { useSite } from '../lib/site-context.tsx';
@@ -10,13 +11,12 @@ import { SmartLink } from '../ui/SmartLink.tsx';
 import { Logo } from './Logo.tsx';
 import styles from './Header.module.css';
 
-type MenuId = 'solutions' | 'pricing';
+/** A dropdown's id from site.json: its panel is #menu-<id>. */
+type MenuId = string;
 
 export const MOBILE_MENU_ID = 'site-menu';
 /** Below this width the items move into the full-screen menu behind the hamburger (matches Header.module.css). */
 export const DESKTOP_QUERY = '(min-width: 1024px)';
-/** The mobile menu's direct link to the pricing overview (spec: "The mobile menu links to /pricing"). */
-export const MOBILE_PRICING_LINK = { label: 'All pricing plans', href: '/pricing' };
 
 function Chevron() {
   return (
@@ -129,23 +129,21 @@ function Dropdown({ id, label, items, open, wide = false, currentPath, onToggle,
 }
 
 export interface HeaderProps {
-  /** The page's own header settings (variant, sign-up button, hidden items). */
+  /** The page's own header settings: which of site.json's header variants it shows. */
   config?: PageHeader;
   /** Told when the full-screen menu opens or closes, so the layout can make the page behind it inert. */
   onMobileMenuChange?: (open: boolean) => void;
 }
 
 /**
- * The sticky top bar (spec "Shared header"). One set of links serves both layouts: from 1024px they sit in
+ * The sticky top bar. One set of links serves both layouts: from 1024px they sit in
  * the bar with dropdowns; below, the same elements become a full-screen menu behind the hamburger, so the
  * page never carries two copies of each link.
  */
 export function Header({ config, onMobileMenuChange }: HeaderProps) {
   const site = useSite();
-  const h = site.header;
+  const { items, secondary, actions } = resolveHeader(site.header, config?.variant);
   const location = useLocation();
-  const finance = config?.variant === 'finance';
-  const signUp = config?.signUp ?? h.signUp;
 
   const [openMenu, setOpenMenu] = useState<MenuId | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -176,7 +174,7 @@ export function Header({ config, onMobileMenuChange }: HeaderProps) {
     [openMenu],
   );
 
-  // Spec: page scrolling is locked while any menu is open.
+  // Page scrolling is locked while any menu is open.
   useEffect(() => (anyOpen ? lockScroll() : undefined), [anyOpen]);
 
   useEffect(() => onMobileMenuChange?.(mobileOpen), [mobileOpen, onMobileMenuChange]);
@@ -246,60 +244,37 @@ export function Header({ config, onMobileMenuChange }: HeaderProps) {
         <div id={MOBILE_MENU_ID} className={styles.menu} data-open={mobileOpen || undefined} onClick={closeAllOnLink}>
           <nav aria-label="Main" className={styles.nav}>
             <ul className={styles.list}>
-              {finance ? (
-                <li className={styles.item}>
-                  <SmartLink to={h.financeLink.href} className={styles.link} aria-current={isCurrent(h.financeLink.href)}>
-                    {h.financeLink.label}
-                  </SmartLink>
-                </li>
-              ) : (
-                <Dropdown id="solutions" label={h.solutionsLabel} items={h.solutions} wide open={openMenu === 'solutions'} currentPath={current} onToggle={toggle} onClose={closeMenu} register={register} />
-              )}
-              <li className={styles.item}>
-                <SmartLink to={h.calculator.href} className={styles.link}>
-                  {h.calculator.label}
-                </SmartLink>
-              </li>
-              <li className={styles.item}>
-                <SmartLink to={h.referral.href} className={styles.link} aria-current={isCurrent(h.referral.href)}>
-                  {h.referral.label}
-                </SmartLink>
-              </li>
-              {!finance && (
-                <>
-                  <Dropdown id="pricing" label={h.pricingLabel} items={h.pricing} open={openMenu === 'pricing'} currentPath={current} onToggle={toggle} onClose={closeMenu} register={register} />
-                  <li className={`${styles.item} ${styles['mobile-only']}`}>
-                    <SmartLink to={MOBILE_PRICING_LINK.href} className={styles.link}>
-                      {MOBILE_PRICING_LINK.label}
+              {items.map((item) =>
+                isGroup(item) ? (
+                  <Dropdown key={item.id} id={item.id} label={item.label} items={item.links} wide={item.wide} open={openMenu === item.id} currentPath={current} onToggle={toggle} onClose={closeMenu} register={register} />
+                ) : (
+                  <li key={item.id} className={item.mobileOnly ? `${styles.item} ${styles['mobile-only']}` : styles.item}>
+                    <SmartLink to={item.href} className={styles.link} aria-current={isCurrent(item.href)}>
+                      {item.label}
                     </SmartLink>
                   </li>
-                </>
+                ),
               )}
             </ul>
           </nav>
-          {(config?.contact !== false || config?.login !== false) && (
+          {secondary.length > 0 && (
             <ul className={styles.secondary}>
-              {config?.contact !== false && (
-                <li>
-                  <SmartLink to={h.contact.href} className={styles.link} aria-current={isCurrent(h.contact.href)}>
-                    {h.contact.label}
+              {secondary.map((link) => (
+                <li key={link.id}>
+                  <SmartLink to={link.href} className={styles.link} aria-current={isCurrent(link.href)}>
+                    {link.label}
                   </SmartLink>
                 </li>
-              )}
-              {config?.login !== false && (
-                <li>
-                  <SmartLink to={h.login.href} className={`${styles.link} ${styles.login}`}>
-                    {h.login.label}
-                  </SmartLink>
-                </li>
-              )}
+              ))}
             </ul>
           )}
         </div>
         <div className={styles.end}>
-          <ButtonLink to={signUp.href} variant={signUp.style ?? 'primary'} className={styles.signup}>
-            {signUp.label}
-          </ButtonLink>
+          {actions.map((action) => (
+            <ButtonLink key={action.id} to={action.href} variant={action.style ?? 'primary'} className={styles.signup}>
+              {action.label}
+            </ButtonLink>
+          ))}
           <button
             ref={toggleRef}
             type="button"

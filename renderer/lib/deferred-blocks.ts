@@ -132,7 +132,7 @@ export function planBlockHydration(root: HTMLElement): Promise<void> {
 }
 
 /** For Blocks while hydrating: what block `index` waits for before it may hydrate (nothing once it has). */
-export function blockGate(index: number): Promise<unknown> | undefined {
+export function hydrationWait(index: number): Promise<unknown> | undefined {
   const slot = slots.get(index);
   return slot && !slot.hydrated ? slot.ready : undefined;
 }

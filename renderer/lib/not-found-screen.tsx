@@ -3,9 +3,6 @@ import { site } from 'virtual:sitewright/config';
 import { ChunkCache } from './chunk-cache.ts';
 import { matchPage, matchRedirect } from './routes.ts';
 
-/** The one route that stays open while the site is under construction: the way past the gate. */
-export const PREVIEW_LOGIN_ROUTE = '/admin-login';
-
 // A chunk of its own, which scripts/build.ts preloads where it shows (NOT_FOUND_MODULE in scripts/lib/html.ts):
 // only unknown routes and the construction gate show this screen, and in the entry it cost every page its code
 // and, inlined, its styles.
@@ -16,7 +13,8 @@ export const resetNotFound = () => cache.reset();
 
 /** Whether the construction gate covers `route` for a visitor who has not passed it. */
 export function gateCovers(route: string): boolean {
-  return site.flags.underConstruction && route !== PREVIEW_LOGIN_ROUTE;
+  // The preview login stays open while the site is under construction: it is the way past the gate.
+  return site.flags.underConstruction && route !== site.previewLogin;
 }
 
 /** Whether a first visit to `pathname` shows the not-found screen (a visitor past the preview gate sees the page instead). */

@@ -1,6 +1,6 @@
-import { matchPath } from 'react-router';
 import { pages, site } from 'virtual:sitewright/config';
 import { ChunkCache } from './chunk-cache.ts';
+import { normalisePath, routeMatches } from './route-match.ts';
 import { blockCache, isRegistered } from './blocks.ts';
 import type { LoadedPage, PageEntry } from './types.ts';
 
@@ -17,16 +17,14 @@ export const pageCache = new ChunkCache<LoadedPage>(async (slug) => {
 const staticRoutes = new Map(pages.filter((p) => !p.route.includes(':')).map((p) => [p.route, p]));
 const paramRoutes = pages.filter((p) => p.route.includes(':'));
 
-const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) || '/';
-
 export function matchPage(pathname: string): PageEntry | undefined {
-  const path = normalise(pathname);
-  return staticRoutes.get(path) ?? paramRoutes.find((p) => matchPath({ path: p.route, end: true }, path));
+  const path = normalisePath(pathname);
+  return staticRoutes.get(path) ?? paramRoutes.find((p) => routeMatches(p.route, path));
 }
 
 export function matchRedirect(pathname: string): string | undefined {
-  const path = normalise(pathname);
-  return site.redirects.find((r) => matchPath({ path: r.from, end: true }, path))?.to;
+  const path = normalisePath(pathname);
+  return site.redirects.find((r) => routeMatches(r.from, path))?.to;
 }
 
 /** Loads a route's page chunk, so the page can hydrate; its blocks load as lib/deferred-blocks.ts decides. */

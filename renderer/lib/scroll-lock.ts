@@ -1,4 +1,4 @@
-/** Counts open menus and dialogs so the page stays locked until the last one closes (spec: scroll locked while open). */
+/** Counts open menus and dialogs so the page stays locked until the last one closes (scroll locked while open). */
 let locks = 0;
 
 export function lockScroll(): () => void {

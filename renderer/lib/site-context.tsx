@@ -18,10 +18,6 @@ export function useSite(): SiteConfig {
   return useContext(SiteContext);
 }
 
-export function useCurrentPage(): LoadedPage | null {
-  return useContext(PageContext);
-}
-
 /**
  * A fragment (FAQ set, form, …) the current page references by id. The validator guarantees it exists
  * and matches its schema, so callers get it typed without checking again.

@@ -1,4 +1,4 @@
-/** The spec's time-out for loading a script chunk. */
+/** The time-out for loading a script chunk. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {

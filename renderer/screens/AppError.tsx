@@ -32,7 +32,7 @@ export function UnexpectedError({ error }: { error: unknown }) {
   );
 }
 
-/** The router fallback (spec: 'Unexpected Application Error!' with the status or message). */
+/** The router fallback ('Unexpected Application Error!' with the status or message). */
 export class AppErrorBoundary extends Component<{ children: ReactNode; resetKey: string; onRetry: () => void }, { error: unknown; key: string }> {
   state = { error: null as unknown, key: this.props.resetKey };
 

@@ -1,23 +1,19 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useSite } from '../lib/site-context.tsx';
 import { Button, ButtonLink } from '../ui/Button.tsx';
+import { SmartLink } from '../ui/SmartLink.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import styles from './NotFound.module.css';
 
 /** Also preloaded by the 404.html head (scripts/build.ts), so it is usually in the cache before hydration. */
 export const NOT_FOUND_IMAGE = { src: '/images/not-found.svg', width: 320, height: 220 };
 
-const HELPFUL_LINKS = [
-  { label: 'Private project owners', to: '/owner' },
-  { label: 'Contractors', to: '/contractor' },
-  { label: 'Pricing', to: '/pricing/enterprise' },
-  { label: 'Contact us', to: '/contact' },
-];
-
-/** Spec "Not-found page": the image is preloaded and a spinner shows until it has loaded. */
+/** The not-found screen: the image is preloaded and a spinner shows until it has loaded. */
 export function NotFound({ underConstruction = false }: { underConstruction?: boolean }) {
   const [loaded, setLoaded] = useState(false);
   const navigate = useNavigate();
+  const { notFound } = useSite();
 
   useEffect(() => {
     const img = new Image();
@@ -68,11 +64,11 @@ export function NotFound({ underConstruction = false }: { underConstruction?: bo
         </div>
         {!underConstruction && (
           <ul className={styles.links} aria-label="Helpful links">
-            {HELPFUL_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={styles.link}>
+            {notFound.links.map((l) => (
+              <li key={l.href}>
+                <SmartLink to={l.href} className={styles.link}>
                   {l.label}
-                </Link>
+                </SmartLink>
               </li>
             ))}
           </ul>

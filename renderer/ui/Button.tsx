@@ -18,7 +18,7 @@ export function buttonClass(variant: ButtonStyle = 'primary', size: 'md' | 'lg' 
 }
 
 /**
- * The one button of the site (spec section 4): loading hides the label behind a spinner and ignores clicks,
+ * The one button of the site: loading hides the label behind a spinner and ignores clicks,
  * success shows a checkmark, "muted" is always disabled.
  */
 export function Button({ variant = 'primary', state = 'normal', size = 'md', children, className = '', onClick, disabled, ...rest }: Common & ButtonHTMLAttributes<HTMLButtonElement>) {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
-import { stubCarouselLayout, swiperReady } from '../../tests/unit/carousel-layout.ts';
+import { stubCarouselLayout, swiperReady } from '../../tests/helpers/carousel-layout.ts';
 import { Carousel } from './Carousel.tsx';
 
 const items = ['Alpha', 'Bravo', 'Charlie', 'Delta'];

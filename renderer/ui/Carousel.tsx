@@ -54,7 +54,7 @@ export function Carousel({ label, stepPercent, previousLabel = 'Previous', nextL
   const starting = useRef<Promise<SwiperInstance | null> | null>(null);
 
   const start = useCallback((): Promise<SwiperInstance | null> => {
-    starting.current ??= import('./carousel-engine.ts').then(({ startSwiper }) => {
+    starting.current ??= import('./carousel-swiper.ts').then(({ startSwiper }) => {
       const el = rootRef.current;
       if (!el) return null;
       swiperRef.current = startSwiper(el, sync);

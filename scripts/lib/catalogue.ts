@@ -1,10 +1,11 @@
 /**
  * The block catalogue: every registered block with its schema and its example config (blocks/<Folder>/example.json).
- * Feeds docs/blocks.md (scripts/docs.ts) and the dev server's /_catalogue page (renderer/vite-plugin.ts).
+ * Feeds docs/blocks.md (scripts/docs.ts) and the dev server's /_catalogue page (scripts/lib/vite/plugin.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { blockRegistry } from '../../blocks/registry.ts';
+import { listBlocks } from './blocks.ts';
+import type { CatalogueItem } from '../../renderer/dev/catalogue-item.ts';
 import { formatDiagnosticLine, say, type Diagnostic } from './config/diagnostics.ts';
 import { locate, parseJsonSource } from './config/json-source.ts';
 import { loadProject, type LoadOptions, type LoadResult, type Project } from './project.ts';
@@ -33,7 +34,7 @@ export interface CatalogueEntry {
 }
 
 export function blockCatalogue(root: string): CatalogueEntry[] {
-  return [...blockRegistry]
+  return listBlocks(root)
     .sort((a, b) => a.type.localeCompare(b.type))
     .map((reg) => {
       const schemaFile = `schemas/blocks/${reg.type}.schema.json`;
@@ -97,15 +98,7 @@ export function checkExamples(root: string, env: Record<string, string | undefin
   return { diagnostics, result, entries };
 }
 
-export interface CatalogueItem {
-  type: string;
-  title: string;
-  description: string;
-  exampleFile: string | null;
-  example: Record<string, unknown> | null;
-  /** What is wrong with the example, in the validator's words. */
-  problems: string[];
-}
+export type { CatalogueItem };
 
 /** Source of the dev server's virtual:sitewright/catalogue module: the items, and the fragments their examples use. */
 export async function catalogueModule(project: Project, env: Record<string, string | undefined>): Promise<string> {

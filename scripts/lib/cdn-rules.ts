@@ -1,4 +1,5 @@
 /** Parsers and matchers for the Netlify / Cloudflare Pages `_redirects` and `_headers` files, so `npm run serve` behaves as the CDN would. */
+import { matchRoute } from '../../renderer/lib/route-match.ts';
 
 export interface RedirectRule {
   from: string;
@@ -19,29 +20,10 @@ export function parseRedirects(text: string): RedirectRule[] {
 
 /** Matches a path against a rule's "from" (":name" placeholders and a trailing "*" splat); returns the target with values filled in. */
 export function applyRedirect(rule: RedirectRule, pathname: string): string | null {
-  const from = rule.from.replace(/\/$/, '') || '/';
-  const path = pathname.replace(/\/$/, '') || '/';
-  const names: string[] = [];
-  const pattern = from
-    .split('/')
-    .map((seg) => {
-      if (seg === '*') {
-        names.push('splat');
-        return '(.*)';
-      }
-      if (seg.startsWith(':')) {
-        names.push(seg.slice(1));
-        return '([^/]+)';
-      }
-      return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('/');
-  const m = new RegExp(`^${pattern}$`).exec(path);
-  if (!m) return null;
+  const params = matchRoute(rule.from, pathname);
+  if (!params) return null;
   let to = rule.to;
-  names.forEach((n, i) => {
-    to = to.replace(n === 'splat' ? ':splat' : `:${n}`, m[i + 1]);
-  });
+  for (const [name, value] of Object.entries(params)) to = to.replace(`:${name}`, value);
   return to;
 }
 
@@ -65,9 +47,6 @@ export function parseHeaders(text: string): HeaderRule[] {
 
 export function headersFor(rules: HeaderRule[], pathname: string): [string, string][] {
   const out: [string, string][] = [];
-  for (const r of rules) {
-    const re = new RegExp(`^${r.pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
-    if (re.test(pathname)) out.push(...r.headers);
-  }
+  for (const r of rules) if (matchRoute(r.pattern, pathname)) out.push(...r.headers);
   return out;
 }

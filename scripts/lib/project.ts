@@ -8,4 +8,3 @@ export type { AdviceRef, FragmentRef, ImageRef, LinkRef } from './config/schemas
 export { createAjv } from './config/schemas.ts';
 export { COLLECTIONS, FRAGMENT_EXTENSIONS, collectionsOf, expectedSchemaRef, type Collection } from './config/files.ts';
 export { strayFileAdvice } from './config/folders.ts';
-export { routeMatches } from '../../renderer/lib/route-match.ts';

@@ -116,7 +116,7 @@ export function newPage(opts: Common & { route: string; from?: string; title?: s
     what = `a copy of site.config/pages/${wanted}.json`;
   } else {
     base = {
-      blocks: [{ type: 'hero', heading: title, text: `Write one or two sentences about ${title.toLowerCase()} here.` }],
+      blocks: [{ type: 'hero', heading: title, intro: `Write one or two sentences about ${title.toLowerCase()} here.` }],
     };
     what = 'a minimal page with one hero block';
   }

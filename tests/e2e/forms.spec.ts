@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, hydrated } from './fixtures.ts';
 import { CORS, IAM, SHEET, stub, type Reply } from './lead-api.ts';

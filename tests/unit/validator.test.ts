@@ -15,7 +15,7 @@ import { collectionsOf, expectedSchemaRef, loadProject } from '../../scripts/lib
 import { codeFrame, formatGithub, formatJson, formatPretty } from '../../scripts/lib/report.ts';
 import { newForm, newPage, slugForRoute, titleForRoute } from '../../scripts/lib/scaffold.ts';
 import type { Diagnostic } from '../../scripts/lib/diagnostics.ts';
-import { sitewright } from '../../renderer/vite-plugin.ts';
+import { sitewright } from '../../scripts/lib/vite/plugin.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -101,13 +101,13 @@ describe('warnings that do not stop a build', () => {
 
 describe('unknown settings are errors everywhere', () => {
   test('in a shared link definition, in the page header and in site.json', () => {
-    const text = page([{ type: 'hero', heading: 'Hi', actions: [{ label: 'Go', href: '/', target: '_blank' }] }], { header: { signup: { label: 'x', href: '/' } } });
+    const text = page([{ type: 'hero', heading: 'Hi', actions: [{ label: 'Go', href: '/', target: '_blank' }] }], { header: { varient: 'finance' } });
     const r = loadProject(root, {}, { overlay: { 'pages/partners.json': text } });
     const unknown = errorsOf(r.diagnostics).filter((d) => d.code === 'unknown-property').map((d) => d.message);
     expect(unknown.some((m) => m.includes('"target" is not a setting of a link'))).toBe(true);
-    expect(unknown.some((m) => m.includes('"signup"'))).toBe(true);
-    const signup = errorsOf(r.diagnostics).find((d) => d.message.includes('"signup"'));
-    expect(signup?.suggestion).toContain('Did you mean "signUp"');
+    expect(unknown.some((m) => m.includes('"varient"'))).toBe(true);
+    const varient = errorsOf(r.diagnostics).find((d) => d.message.includes('"varient"'));
+    expect(varient?.suggestion).toContain('Did you mean "variant"');
   });
 });
 

@@ -99,7 +99,10 @@ export const CATALOGUE = {
     why: 'An unknown setting would be silently ignored.',
     fix: 'Fix the spelling, or remove it.',
     message: (a: { prop: string; owner: string }) => `"${a.prop}" is not a setting of ${a.owner}. Unknown settings are not allowed, because they would be silently ignored.`,
-    suggestion: (a: { guess?: string; allowed: string[] }) => didYouMean(a.guess, a.allowed.length ? `Allowed settings: ${listed(a.allowed)}.` : 'Remove it.'),
+    suggestion: (a: { guess?: string; renamed?: string; prop: string; allowed: string[] }) =>
+      a.renamed
+        ? `"${a.prop}" is now called "${a.renamed}": rename it (docs/authoring.md, "Renamed fields").`
+        : didYouMean(a.guess, a.allowed.length ? `Allowed settings: ${listed(a.allowed)}.` : 'Remove it.'),
   },
   'missing-property': {
     title: 'Required setting missing',
@@ -333,18 +336,12 @@ export const CATALOGUE = {
     suggestion: () => 'Remove one of the references, so that no file includes itself.',
   },
   registry: {
-    title: 'Registry and schemas disagree',
+    title: 'Block schema without a component',
     severity: 'error',
-    why: 'A block type needs both a schema and a component.',
-    fix: 'Add the missing schema or registry line.',
-    message: (a: { type: string; problem: 'no-schema' | 'no-component' } | { type: string; problem: 'no-folder'; folder: string }) =>
-      a.problem === 'no-schema'
-        ? `Block type "${a.type}" is registered but has no schema.`
-        : a.problem === 'no-folder'
-          ? `Block type "${a.type}" points at blocks/${a.folder}/index.tsx, which does not exist.`
-          : `Block type "${a.type}" has a schema but no component is registered for it.`,
-    suggestion: (a: { type: string; problem: 'no-schema' | 'no-folder' | 'no-component' }) =>
-      a.problem === 'no-schema' ? `Create schemas/blocks/${a.type}.schema.json.` : a.problem === 'no-folder' ? 'Fix the folder name in blocks/registry.ts.' : `Add { type: '${a.type}', folder: '…' } to blocks/registry.ts.`,
+    why: 'A block type needs both a schema and a component to be shown.',
+    fix: 'Create the block folder and its line in blocks/registry.ts.',
+    message: (a: { type: string; folder: string }) => `Block type "${a.type}" has a schema but no component: blocks/${a.folder}/index.tsx does not exist.`,
+    suggestion: (a: { type: string; folder: string }) => `Create blocks/${a.folder}/index.tsx and add ${a.type}: { load: () => import('./${a.folder}/index.tsx') } to blocks/registry.ts.`,
   },
   'missing-example': {
     title: 'Block without an example',

@@ -27,6 +27,8 @@ interface SchemaLike {
   const?: unknown;
   /** Per-keyword wording written in the schema itself (shared definitions), so the editor shows the same words. */
   'x-messages'?: Record<string, { message: string; fix: string }>;
+  /** Settings renamed since they were first written (old name → new name), so an old page gets a precise fix. */
+  'x-renamed'?: Record<string, string>;
 }
 
 /**
@@ -154,8 +156,9 @@ function explainOne(e: ErrorObject, data: unknown, typeWanted: Map<string, strin
     case 'additionalProperties': {
       const prop = String(p.additionalProperty);
       const allowed = Object.keys(parentSchema?.properties ?? {}).filter((k) => k !== '$schema');
-      const guess = closest(prop, allowed);
-      return { path, key: prop, guess, ...say('unknown-property', { prop, owner: owner(parentSchema, data, path), guess, allowed }) };
+      const renamed = parentSchema?.['x-renamed']?.[prop];
+      const guess = renamed ?? closest(prop, allowed);
+      return { path, key: prop, guess, ...say('unknown-property', { prop, owner: owner(parentSchema, data, path), guess, renamed, allowed }) };
     }
     case 'required': {
       const prop = String(p.missingProperty);

@@ -1,6 +1,6 @@
-/** Form files: the names they use in one place must be fields they define in another (renderer/forms/check.ts). */
+/** Form files: the names they use in one place must be fields they define in another (form-fields.ts). */
 import type { FormConfig } from '../../../renderer/generated/config-types.ts';
-import { checkFormFile } from '../../../renderer/forms/check.ts';
+import { checkFormFile } from './form-fields.ts';
 import type { Findings } from './findings.ts';
 import type { FragmentFile } from './load.ts';
 

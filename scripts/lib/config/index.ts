@@ -19,9 +19,11 @@ import { checkIds } from './ids.ts';
 import { checkLinks } from './links.ts';
 import { loadCollections } from './load.ts';
 import type { LoadOptions, LoadResult } from './model.ts';
-import { blockSchemaTypes, checkRegistry, componentIn } from './registry.ts';
+import { checkRegistry, componentIn } from './registry.ts';
+import { listBlocks } from '../blocks.ts';
+import { checkHeader, checkPageHeader } from './header.ts';
 import { checkRoutes } from './routes.ts';
-import { compileSchemas, schemaFiles } from './schemas.ts';
+import { compileSchemas } from './schemas.ts';
 
 export function loadProject(root: string, env: Record<string, string | undefined> = process.env, options: LoadOptions = {}): LoadResult {
   const files = new ConfigFiles(options.configDir ?? join(root, CONFIG_DIR), options.overlay ?? {});
@@ -42,11 +44,14 @@ export function loadProject(root: string, env: Record<string, string | undefined
   checkForms(loaded.fragmentFiles, findings);
   checkFragmentRefs(loaded.checked, loaded.fragmentFiles, collections, findings);
   checkFragmentCycles(loaded.fragmentFiles, findings);
-  checkRegistry(blockRegistry, blockSchemaTypes(schemaFiles(root)), componentIn(root), findings);
+  checkRegistry(listBlocks(root), componentIn(root), findings);
   if (!siteFile.ok) return done();
 
   const site = applyEnvOverrides(siteFile.src.value as SiteConfig, env);
   const routes = checkRoutes(loaded.pages, loaded.routesOfBrokenPages, site, siteFile.src, findings);
+  // Header variants name entries that exist, and pages name variants that exist.
+  for (const { path, ...f } of checkHeader(site.header)) findings.at(siteFile.src, path, f);
+  for (const p of loaded.pages) for (const { path, ...f } of checkPageHeader(site.header, p.config)) findings.at(p.source, path, f);
   const pageIds = checkIds(loaded.pages, findings);
   const specimens = new Set((options.specimenPages ?? []).map(shown));
   checkMainHeadings(loaded.pages, blockRegistry, (file) => specimens.has(file), findings);

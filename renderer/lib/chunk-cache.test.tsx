@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { ChunkCache } from './chunk-cache.ts';
+import { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk } from './with-timeout.ts';
+import { BlockBoundary } from '../BlockBoundary.tsx';
+
+afterEach(() => vi.useRealTimers());
+
+describe('loadChunk', () => {
+  it('uses the spec time-out of 120 s', () => {
+    expect(CHUNK_TIMEOUT_MS).toBe(120_000);
+  });
+
+  it('fails with "Loading chunk <n> failed" when the chunk never arrives', async () => {
+    vi.useFakeTimers();
+    const p = loadChunk('hero', () => new Promise(() => undefined));
+    vi.advanceTimersByTime(CHUNK_TIMEOUT_MS);
+    await expect(p).rejects.toThrow(/^Loading chunk hero failed/);
+  });
+
+  it('keeps the cause of a network failure in the message', async () => {
+    await expect(loadChunk('faq', () => Promise.reject(new Error('Failed to fetch')))).rejects.toThrow('Loading chunk faq failed. (Failed to fetch)');
+  });
+});
+
+describe('ChunkCache', () => {
+  it('loads once, returns the value synchronously afterwards', async () => {
+    const loader = vi.fn(async (k: string) => k.toUpperCase());
+    const cache = new ChunkCache(loader);
+    expect(cache.get('a')).toBeUndefined();
+    await Promise.all([cache.load('a'), cache.load('a')]);
+    expect(loader).toHaveBeenCalledTimes(1);
+    expect(cache.get('a')).toBe('A');
+  });
+
+  it('keeps a failure until reset, then tries again', async () => {
+    let fail = true;
+    const cache = new ChunkCache(async (k: string) => {
+      if (fail) throw new Error('offline');
+      return k;
+    });
+    const first = cache.load('x');
+    await expect(first).rejects.toBeInstanceOf(ChunkLoadError);
+    expect(cache.load('x')).toBe(first);
+    fail = false;
+    cache.reset();
+    await expect(cache.load('x')).resolves.toBe('x');
+  });
+});
+
+describe('BlockBoundary', () => {
+  function Broken(): never {
+    throw new Error('boom');
+  }
+
+  it('contains a failing block and keeps its neighbours', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <MemoryRouter>
+        <p>before</p>
+        <BlockBoundary label="hero (block 1)">
+          <Broken />
+        </BlockBoundary>
+        <p>after</p>
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('before')).toBeTruthy();
+    expect(screen.getByText('after')).toBeTruthy();
+    expect(screen.getByText(/could not be shown/)).toBeTruthy();
+  });
+
+  it('offers a retry for a chunk failure', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function ChunkBroken(): never {
+      throw new ChunkLoadError('faq', new Error('Failed to fetch'));
+    }
+    render(
+      <MemoryRouter>
+        <BlockBoundary label="faq (block 2)">
+          <ChunkBroken />
+        </BlockBoundary>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Loading chunk faq failed' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

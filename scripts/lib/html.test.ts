@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { collectAssets, inlineScriptHashes, renderDocument } from './html.ts';
+
+describe('renderDocument', () => {
+  const base = { lang: 'en', canonical: 'https://x.example/a', siteName: 'X', index: true, entry: 'assets/e.js', preload: ['assets/p.js'], css: ['assets/s.css'], body: '<p>hi</p>' };
+
+  it('escapes config text in the head', () => {
+    const html = renderDocument({ ...base, title: 'A <b>"x"</b>', description: 'd & e' });
+    expect(html).toContain('<title>A &lt;b&gt;&quot;x&quot;&lt;/b&gt;</title>');
+    expect(html).toContain('content="d &amp; e"');
+  });
+
+  it('marks inlined style sheets with disabled links, so nothing fetches them again', () => {
+    const html = renderDocument({ ...base, css: [], title: 't', description: 'd', inlineCss: '.a{}', inlinedFiles: ['assets/a.css'] });
+    expect(html).toContain('<style>.a{}</style>');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/a.css" disabled>');
+    expect(html).not.toMatch(/<link rel="stylesheet" href="\/assets\/a.css">/);
+  });
+
+  it('marks non-indexable pages noindex and links assets', () => {
+    const html = renderDocument({ ...base, title: 't', description: 'd', index: false });
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/s.css">');
+    // Scripts at low priority: the prerendered page paints without them, so images and fonts go first.
+    expect(html).toContain('<script type="module" src="/assets/e.js" fetchpriority="low"></script>');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/p.js" fetchpriority="low">');
+    expect(html).toContain('<div id="app"><p>hi</p></div>');
+  });
+});
+
+describe('collectAssets', () => {
+  it('follows static imports and gathers their CSS once', () => {
+    const manifest = {
+      entry: { file: 'e.js', css: ['e.css'], imports: ['shared'] },
+      block: { file: 'b.js', css: ['b.css'], imports: ['shared', 'entry'] },
+      shared: { file: 's.js', css: ['e.css'] },
+    };
+    expect(collectAssets(manifest, ['entry', 'block'])).toEqual({ js: ['e.js', 's.js', 'b.js'], css: ['e.css', 'b.css'] });
+  });
+});
+
+describe('collectAssets order', () => {
+  it('puts a dependency\'s CSS before the CSS of the chunk that imports it', () => {
+    const manifest = {
+      block: { file: 'b.js', css: ['b.css'], imports: ['shared'] },
+      shared: { file: 's.js', css: ['section.css'] },
+    };
+    expect(collectAssets(manifest, ['block']).css).toEqual(['section.css', 'b.css']);
+  });
+});
+
+describe('inlineScriptHashes', () => {
+  it('hashes inline scripts only', () => {
+    const hashes = inlineScriptHashes(['<script type="module" src="/a.js"></script><script>alert(1)</script>']);
+    expect(hashes).toHaveLength(1);
+    expect(hashes[0]).toMatch(/^'sha256-[A-Za-z0-9+/=]+'$/);
+  });
+});
