@@ -10,6 +10,8 @@
  *  - prerendering (the build's prerender phase: time, per page, peak memory), median of --prerender-runs builds,
  *    because single builds of the same pages vary widely on a shared machine.
  * The two validators' runs alternate, so a busy machine slows both alike.
+ * With --editor [--editor-keys 50] [--editor-sizes 20,200] it measures the visual editor's typing latency instead
+ * (scripts/lib/editor-bench.ts).
  * With --leads [--leads-total 2000] [--leads-clients 20] it measures the lead service instead (scripts/lib/lead-bench.ts):
  * on the embedded database, and on the PostgreSQL server DATABASE_URL names when it is set.
  */
@@ -29,6 +31,14 @@ const sizes = option('sizes', '10,100,1000').split(',').map(Number);
 const runs = Math.max(1, Number(option('runs', '7')));
 const withPrerender = !args.includes('--no-prerender');
 const prerenderRuns = Math.max(1, Number(option('prerender-runs', '3')));
+
+if (args.includes('--editor')) {
+  const { benchEditor, editorBenchTable } = await import('./lib/editor-bench.ts');
+  const rows = await benchEditor({ root, port: Number(option('editor-port', '5185')), sizes: option('editor-sizes', '20,200').split(',').map(Number), keystrokes: Number(option('editor-keys', '50')) });
+  const table = editorBenchTable(rows);
+  console.log(table);
+  process.exit(table.includes('✗') ? 1 : 0);
+}
 
 if (args.includes('--leads')) {
   const { benchLeads, leadBenchTable } = await import('./lib/lead-bench.ts');

@@ -216,3 +216,22 @@ export function newForm(opts: Common & { id: string; from?: string }): ScaffoldR
   const smallest = [...names].sort((a, b) => readFileSync(join(formsDir, `${a}.json`), 'utf8').length - readFileSync(join(formsDir, `${b}.json`), 'utf8').length)[0];
   return newForm({ ...opts, from: smallest });
 }
+
+/** npm-run-less scaffold for the editor: a new FAQ set (site.config/faqs/<id>.json) with one question to replace. */
+export function newFaqSet(opts: Common & { id: string }): ScaffoldResult {
+  const configDir = opts.configDir ?? join(opts.root, 'site.config');
+  const fail = (lines: string[]): ScaffoldResult => ({ ok: false, file: '', path: '', lines, diagnostics: [] });
+  const id = opts.id.trim();
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) return fail([`✗ "${id}" is not a valid FAQ set name: use lower-case letters, digits and dashes, e.g. "partners".`]);
+  const rel = `faqs/${id}.json`;
+  if (existsSync(join(configDir, rel))) return fail([`✗ site.config/${rel} already exists. Choose another name.`]);
+  const set = {
+    $schema: expectedSchemaRef(rel, 'faq-set.schema.json'),
+    items: [{ question: 'Write the first question here?', answer: 'Write its answer here.' }],
+  };
+  return finish(opts, rel, `${JSON.stringify(set, null, 2)}\n`, 'a FAQ set with one question', (file) => [
+    `  Edit:     ${file}: the questions and answers under "items".`,
+    ...fragmentUsers(opts.root, 'faqs').slice(0, 1).map((u) => `  Use it:   add { "type": "${u.type}", "${u.prop}": "${id}" } to a page's "blocks".`),
+    '  Check:    npm run validate (it warns until a page uses the set).',
+  ]);
+}

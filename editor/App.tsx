@@ -1,0 +1,614 @@
+/** The editor shell: page list, outline, preview and fields; live checks, saving, and files changed on disk. */
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { api, ApiError, type FilesIndex } from './api.ts';
+import { EditorDataContext, type EditorData } from './context.ts';
+import { FieldsForm } from './fields.tsx';
+import { blockTitle, Outline } from './Outline.tsx';
+import { ChangesView, ConflictDialog, Dialog, fileLabel, Palette, PreviewPane, usePreviewMessages, type Device } from './Panes.tsx';
+import { cloneJson, tidy, type Block, type PageDoc } from './ops.ts';
+import { configPath, fieldWords, pointerToField, sectionName, toErrorSchema, type Diagnostic } from './pointer.ts';
+import { blockSchema, fileSchema, pageSettingsSchema } from './schemas.ts';
+import { breakCoalescing, dirtyPaths, editorStore, useEditor, useHistory } from './store.ts';
+
+const CHECK_DELAY_MS = 150;
+
+const pagesCache = new WeakMap<FilesIndex, { path: string; title: string; route: string }[]>();
+function pagesOf(index: FilesIndex) {
+  let pages = pagesCache.get(index);
+  if (!pages) pagesCache.set(index, (pages = index.pages.map((p) => ({ ...p, path: configPath(p.path) }))));
+  return pages;
+}
+
+async function loadFile(path: string) {
+  const f = await api.file(path);
+  editorStore.getState().loaded(path, { hash: f.hash, text: f.text, data: f.data });
+}
+
+function useLiveChecks(enabled: boolean) {
+  const working = useEditor((s) => s.working);
+  const base = useEditor((s) => s.base);
+  const openPage = useEditor((s) => s.openPage);
+  const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
+  const [checking, setChecking] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    const files: Record<string, unknown> = {};
+    for (const p of dirtyPaths({ working, base })) files[p] = working[p];
+    if (openPage && working[openPage] !== undefined) files[openPage] = working[openPage];
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      setChecking(true);
+      api.check(files, controller.signal).then(
+        (ds) => {
+          const next = ds.map((d) => ({ ...d, file: configPath(d.file) }));
+          // The same findings again (the usual case while typing) change nothing on screen: no re-render.
+          setDiagnostics((old) => (JSON.stringify(old) === JSON.stringify(next) ? old : next));
+          setChecking(false);
+        },
+        () => setChecking(false),
+      );
+    }, CHECK_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [enabled, working, base, openPage]);
+  return { diagnostics, checking };
+}
+
+export function App() {
+  const [index, setIndex] = useState<FilesIndex | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [device, setDevice] = useState<Device>('desktop');
+  const [dialog, setDialog] = useState<null | 'palette' | 'new-page' | 'changes'>(null);
+  const [status, setStatus] = useState('');
+  const [saveProblem, setSaveProblem] = useState<{ message: string; items: Diagnostic[] } | null>(null);
+  const [live, setLive] = useState('');
+  const openPage = useEditor((s) => s.openPage);
+  const working = useEditor((s) => s.working);
+  const base = useEditor((s) => s.base);
+  const selected = useEditor((s) => s.selected);
+  const panel = useEditor((s) => s.panel);
+  const conflicts = useEditor((s) => s.conflicts);
+  const { canUndo, canRedo } = useHistory();
+  const { diagnostics, checking } = useLiveChecks(index !== null);
+  const announce = useCallback((t: string) => setLive((old) => (old === t ? `${t} ` : t)), []);
+
+  const refreshIndex = useCallback(async () => {
+    const next = await api.files();
+    setIndex(next);
+    return next;
+  }, []);
+
+  // Start: the list of files, then site.json, every FAQ set and form (the preview and the pickers need them) and the open page.
+  useEffect(() => {
+    (async () => {
+      const idx = await refreshIndex();
+      const paths = [idx.site.path, ...idx.faqs.map((f) => f.path), ...idx.forms.map((f) => f.path)].map(configPath);
+      const open = editorStore.getState().openPage;
+      if (open && idx.pages.some((p) => configPath(p.path) === open)) paths.push(open);
+      else if (open) editorStore.getState().openPageAt(null);
+      await Promise.all(paths.map(loadFile));
+    })().catch((e: Error) => setLoadError(e.message));
+  }, [refreshIndex]);
+
+  // Files changed on disk (a text editor, git pull): read again within a second; with unsaved changes, the person chooses.
+  useEffect(() => {
+    let es: EventSource | undefined;
+    try {
+      es = api.events();
+    } catch {
+      return;
+    }
+    let refresh: ReturnType<typeof setTimeout> | undefined;
+    es.addEventListener('change', (e) => {
+      let data: { path?: string; hash?: string };
+      try {
+        data = JSON.parse((e as MessageEvent).data);
+      } catch {
+        return;
+      }
+      const path = data.path ? configPath(data.path) : '';
+      const { base: bases, working: docs } = editorStore.getState();
+      if (path && path in docs && bases[path]?.hash !== data.hash) void loadFile(path).catch(() => undefined);
+      clearTimeout(refresh);
+      refresh = setTimeout(() => void refreshIndex().catch(() => undefined), 200);
+    });
+    return () => {
+      clearTimeout(refresh);
+      es?.close();
+    };
+  }, [refreshIndex]);
+
+  const page = openPage ? (working[openPage] as PageDoc | undefined) : undefined;
+  const blocks = page?.blocks ?? [];
+  const pageDiags = useMemo(() => diagnostics.filter((d) => d.file === openPage), [diagnostics, openPage]);
+  const problems = useMemo(() => {
+    const out: Record<number, number> = {};
+    for (const d of pageDiags) {
+      const t = pointerToField(d.pointer, true);
+      if (d.severity === 'error' && t.block !== null) out[t.block] = (out[t.block] ?? 0) + 1;
+    }
+    return out;
+  }, [pageDiags]);
+  const dirty = dirtyPaths({ working, base });
+  const errorsIn = (path: string) => diagnostics.filter((d) => d.file === path && d.severity === 'error');
+  const blocking = dirty.flatMap(errorsIn);
+
+  const examples = useMemo(() => Object.fromEntries((index?.blocks ?? []).map((b) => [b.type, (b.example as Block | null) ?? null])), [index]);
+  usePreviewMessages(examples);
+
+  const where = (d: Diagnostic): string => {
+    const isPage = d.file.startsWith('pages/');
+    const t = pointerToField(d.pointer, isPage);
+    const doc = working[d.file] as PageDoc | undefined;
+    const parts: string[] = [];
+    if (isPage && t.block !== null) {
+      const b = doc?.blocks?.[t.block];
+      parts.push(sectionName(t.block, b ? blockTitle(b) : 'section'));
+    } else if (isPage && t.field.length) parts.push('Page settings');
+    if (t.field.length) parts.push(fieldWords(t.field));
+    return parts.join(' › ') || 'The whole file';
+  };
+
+  const goTo = (d: Diagnostic) => {
+    const isPage = d.file.startsWith('pages/');
+    const t = pointerToField(d.pointer, isPage);
+    const st = editorStore.getState();
+    if (isPage) {
+      if (st.openPage !== d.file) st.openPageAt(d.file);
+      if (t.block !== null) st.select(t.block);
+      else st.showPanel({ kind: 'page' });
+    } else st.showPanel({ kind: 'file', path: d.file });
+    setTimeout(() => {
+      const prefix = isPage && t.block !== null ? 'sw-block' : isPage ? 'sw-page' : 'sw-file';
+      const id = [prefix, ...t.field].join('_');
+      const el = document.getElementById(id) ?? document.querySelector<HTMLElement>(`[id^="${id}"]`);
+      (el?.matches('input,select,textarea') ? el : el?.querySelector<HTMLElement>('input,select,textarea'))?.focus();
+    }, 50);
+  };
+
+  const save = async () => {
+    setSaveProblem(null);
+    if (blocking.length) {
+      setSaveProblem({ message: `Not saved: ${blocking.length} problem${blocking.length > 1 ? 's' : ''} must be fixed first. The files on disk are unchanged.`, items: blocking });
+      return;
+    }
+    if (checking) {
+      setStatus('Checking… try again in a moment.');
+      return;
+    }
+    let done = 0;
+    for (const path of dirty) {
+      const st = editorStore.getState();
+      const data = st.working[path];
+      try {
+        const r = await api.save(path, data, st.base[path]?.hash ?? '');
+        st.saved(path, { hash: r.hash, text: r.text, data });
+        done++;
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 409) {
+          const disk = e.body.disk as { text: string; hash: string; data: unknown };
+          st.setConflict(path, { hash: disk.hash, text: disk.text, data: disk.data });
+        } else if (e instanceof ApiError && e.status === 422) {
+          const items = ((e.body.diagnostics as Record<string, unknown>[]) ?? []).map((x) => ({ ...(x as unknown as Diagnostic), file: configPath(String(x.file ?? path)), pointer: String(x.pointer ?? x.path ?? ''), fix: (x.fix ?? x.suggestion) as string | undefined }));
+          setSaveProblem({ message: `Not saved: ${e.message}`, items });
+        } else setSaveProblem({ message: `Not saved: ${(e as Error).message}`, items: [] });
+      }
+    }
+    if (done) {
+      const msg = `Saved ${done} file${done > 1 ? 's' : ''}.`;
+      setStatus(msg);
+      announce(msg);
+      void refreshIndex();
+    }
+  };
+
+  // Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo every change; Ctrl+S saves.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey)) return;
+      const k = e.key.toLowerCase();
+      if (k === 'z' || k === 'y') {
+        e.preventDefault();
+        breakCoalescing();
+        const t = editorStore.temporal.getState();
+        if (k === 'y' || e.shiftKey) t.redo();
+        else t.undo();
+      } else if (k === 's') {
+        e.preventDefault();
+        void save();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const openNewPage = useCallback(() => setDialog('new-page'), []);
+  const data: EditorData | null = useMemo(
+    () =>
+      index && {
+        index,
+        diagnostics,
+        announce,
+        openFile: (path: string) => {
+          const p = configPath(path);
+          const show = () => editorStore.getState().showPanel({ kind: 'file', path: p });
+          if (p in editorStore.getState().working) show();
+          else void loadFile(p).then(show);
+        },
+        createFragment: async (kind, id) => {
+          try {
+            const r = await api.fragment(kind, id);
+            const path = configPath(r.path);
+            await loadFile(path);
+            await refreshIndex();
+            announce(`Created ${kind === 'faq' ? 'question set' : 'form'} “${id}”.`);
+            return id;
+          } catch (e) {
+            announce((e as Error).message);
+            window.alert((e as Error).message);
+            return null;
+          }
+        },
+      },
+    [index, diagnostics, announce, refreshIndex],
+  );
+
+  if (loadError) return <p className="sw-error">The editor could not start: {loadError}</p>;
+  if (!index || !data) return <p role="status">Loading the editor…</p>;
+
+  const conflict = Object.values(conflicts)[0];
+  const pages = pagesOf(index);
+  const openInfo = pages.find((p) => p.path === openPage);
+  const undo = () => (breakCoalescing(), editorStore.temporal.getState().undo());
+  const redo = () => (breakCoalescing(), editorStore.temporal.getState().redo());
+
+  return (
+    <EditorDataContext.Provider value={data}>
+      <header className="sw-top">
+        <h1 className="sw-top__title">Sitewright editor</h1>
+        <p className="sw-top__page">{openInfo ? `${page?.title ?? openInfo.title} (${page?.route ?? openInfo.route})` : 'Choose a page'}</p>
+        <div className="sw-row" role="group" aria-label="History">
+          <button type="button" className="sw-button" onClick={undo} disabled={!canUndo} aria-keyshortcuts="Control+Z">
+            Undo
+          </button>
+          <button type="button" className="sw-button" onClick={redo} disabled={!canRedo} aria-keyshortcuts="Control+Shift+Z">
+            Redo
+          </button>
+        </div>
+        <p className="sw-top__status" role="status">
+          {checking ? 'Checking…' : dirty.length ? `${dirty.length} file${dirty.length > 1 ? 's' : ''} not saved` : status || 'All changes saved'}
+        </p>
+        <button type="button" className="sw-button" onClick={() => setDialog('changes')}>
+          Changes
+        </button>
+        <button type="button" className="sw-button sw-button--primary" onClick={() => void save()} aria-keyshortcuts="Control+S" aria-describedby={blocking.length ? 'sw-save-blocked' : undefined}>
+          Save
+        </button>
+        {blocking.length > 0 && (
+          <p id="sw-save-blocked" className="sw-top__blocked">
+            {blocking.length} problem{blocking.length > 1 ? 's' : ''} block saving
+          </p>
+        )}
+      </header>
+      <main className="sw-main">
+        <PageList pages={pages} openPage={openPage} dirty={dirty.join('\n')} index={index} openFile={data.openFile} onNewPage={openNewPage} />
+        {page ? (
+          <>
+            <div className="sw-left">
+              <button type="button" className="sw-button sw-button--primary sw-add" onClick={() => setDialog('palette')}>
+                Add section
+              </button>
+              <Outline blocks={blocks} problems={problems} announce={announce} />
+              <ProblemsList diags={diagnostics.filter((d) => d.file === openPage || dirty.includes(d.file))} where={where} goTo={goTo} labels={pages} />
+            </div>
+            <PreviewPane page={page} problems={problems} device={device} onDevice={setDevice} />
+          </>
+        ) : (
+          <div className="sw-empty">
+            <h2>Choose a page to edit</h2>
+            <p>Pick a page on the left, or make a new one with “New page”.</p>
+          </div>
+        )}
+        <SidePanel page={page} selected={selected} panel={panel} diagnostics={diagnostics} pages={pages} />
+      </main>
+      {saveProblem && (
+        <div className="sw-save-problem" role="alert">
+          <p>{saveProblem.message}</p>
+          <ul>
+            {saveProblem.items.map((d, i) => (
+              <li key={i}>
+                <button type="button" className="sw-linkish" onClick={() => goTo(d)}>
+                  {fileLabel(d.file, pages)} › {where(d)}
+                </button>
+                : {d.message}
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="sw-button" onClick={() => setSaveProblem(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <div className="visually-hidden" role="status" aria-live="polite">
+        {live}
+      </div>
+      {dialog === 'palette' && (
+        <Palette
+          onClose={() => setDialog(null)}
+          onInsert={(type) => {
+            const example = examples[type];
+            if (!example) return;
+            const st = editorStore.getState();
+            st.insert(cloneJson(example), st.selected === null ? undefined : st.selected + 1);
+            setDialog(null);
+            announce(`Added ${blockTitle(example)} as section ${(editorStore.getState().selected ?? 0) + 1}.`);
+          }}
+        />
+      )}
+      {dialog === 'new-page' && (
+        <NewPage
+          onClose={() => setDialog(null)}
+          onCreated={async (path) => {
+            await refreshIndex();
+            await loadFile(path);
+            editorStore.getState().openPageAt(path);
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog === 'changes' && <ChangesView onClose={() => setDialog(null)} />}
+      {conflict && <ConflictDialog conflict={conflict} label={fileLabel(conflict.path, pages)} />}
+    </EditorDataContext.Provider>
+  );
+}
+
+/** The list of pages and shared files; memoised, so typing into a field does not redraw it. */
+const PageList = memo(function PageList({
+  pages,
+  openPage,
+  dirty,
+  index,
+  openFile,
+  onNewPage,
+}: {
+  pages: { path: string; title: string; route: string }[];
+  openPage: string | null;
+  dirty: string;
+  index: FilesIndex;
+  openFile: (path: string) => void;
+  onNewPage: () => void;
+}) {
+  const dirtyList = dirty.split('\n');
+  return (
+          <nav className="sw-side" aria-label="Pages and shared content">
+            <h2 className="sw-pane-title">Pages</h2>
+            <ul className="sw-pages">
+              {pages.map((p) => (
+                <li key={p.path}>
+                  <button
+                    type="button"
+                    className="sw-page-link"
+                    aria-current={p.path === openPage ? 'page' : undefined}
+                    onClick={() => {
+                      editorStore.getState().openPageAt(p.path);
+                      if (!(p.path in editorStore.getState().working)) void loadFile(p.path);
+                    }}
+                  >
+                    <span className="sw-page-link__title">{p.title}</span> <span className="sw-page-link__route">{p.route}</span>
+                    {dirtyList.includes(p.path) && <span className="sw-dot"> (not saved)</span>}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <button type="button" className="sw-button" onClick={onNewPage}>
+              New page
+            </button>
+            <h2 className="sw-pane-title">Shared content</h2>
+            <ul className="sw-pages">
+              <li>
+                <button type="button" className="sw-page-link" onClick={() => openFile('site.json')}>
+                  Site settings (menu, footer)
+                </button>
+              </li>
+              {index.faqs.map((f) => (
+                <li key={f.path}>
+                  <button type="button" className="sw-page-link" onClick={() => openFile(f.path)}>
+                    Questions: {f.id}
+                  </button>
+                </li>
+              ))}
+              {index.forms.map((f) => (
+                <li key={f.path}>
+                  <button type="button" className="sw-page-link" onClick={() => openFile(f.path)}>
+                    Form: {f.id}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+  );
+});
+
+function ProblemsList({ diags, where, goTo, labels }: { diags: Diagnostic[]; where: (d: Diagnostic) => string; goTo: (d: Diagnostic) => void; labels: { path: string; title: string; route: string }[] }) {
+  const errors = diags.filter((d) => d.severity === 'error');
+  const warnings = diags.filter((d) => d.severity === 'warning');
+  return (
+    <section className="sw-problems" aria-labelledby="sw-problems-title">
+      <h2 id="sw-problems-title" className="sw-pane-title">
+        Problems {errors.length ? `(${errors.length})` : ''}
+      </h2>
+      {diags.length === 0 ? (
+        <p className="sw-ok">No problems found.</p>
+      ) : (
+        <ul>
+          {[...errors, ...warnings].map((d, i) => (
+            <li key={i} className={d.severity === 'error' ? 'sw-problem' : 'sw-problem sw-problem--warn'}>
+              <button type="button" className="sw-linkish" onClick={() => goTo(d)}>
+                {d.severity === 'error' ? 'Error' : 'Warning'} in {fileLabel(d.file, labels)} › {where(d)}
+              </button>
+              <span className="sw-problem__msg">
+                {d.message}
+                {d.fix ? ` ${d.fix}` : ''}
+              </span>
+              <span className="sw-problem__loc">
+                site.config/{d.file}:{d.line}:{d.column}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SidePanel({ page, selected, panel, diagnostics, pages }: { page: PageDoc | undefined; selected: number | null; panel: ReturnType<typeof editorStore.getState>['panel']; diagnostics: Diagnostic[]; pages: { path: string; title: string; route: string }[] }) {
+  const openPage = useEditor((s) => s.openPage);
+  const working = useEditor((s) => s.working);
+  const st = editorStore.getState;
+  let body: React.ReactNode = null;
+  let title = 'Fields';
+  if (panel.kind === 'file') {
+    const schema = fileSchema(panel.path);
+    const data = working[panel.path];
+    title = fileLabel(panel.path, pages);
+    const diags = diagnostics.filter((d) => d.file === panel.path);
+    body =
+      schema && data !== undefined ? (
+        <FieldsForm
+          key={panel.path}
+          idPrefix="sw-file"
+          schema={schema}
+          data={data}
+          errors={toErrorSchema(diags, (d) => pointerToField(d.pointer, false).field)}
+          onChange={(next, id) => st().edit(panel.path, (before) => tidy(next, before), `${panel.path}#${id ?? ''}`)}
+        />
+      ) : (
+        <p>Loading…</p>
+      );
+  } else if (page && openPage) {
+    const diags = diagnostics.filter((d) => d.file === openPage);
+    if (panel.kind === 'page' || selected === null || !page.blocks[selected]) {
+      title = 'Page settings';
+      const { blocks: _b, ...settings } = page;
+      body = (
+        <FieldsForm
+          key={`${openPage}#page`}
+          idPrefix="sw-page"
+          schema={pageSettingsSchema()}
+          data={settings}
+          errors={toErrorSchema(
+            diags.filter((d) => pointerToField(d.pointer, true).block === null),
+            (d) => pointerToField(d.pointer, true).field,
+          )}
+          onChange={(next, id) =>
+            st().edit(
+              openPage,
+              (before) => {
+                const b = before as PageDoc;
+                const { blocks: _x, ...was } = b;
+                const tidied = tidy(next, was) as Record<string, unknown>;
+                return tidied === was ? b : { ...tidied, blocks: b.blocks };
+              },
+              `${openPage}#page#${id ?? ''}`,
+            )
+          }
+        />
+      );
+    } else {
+      const block = page.blocks[selected];
+      const schema = blockSchema(block.type);
+      title = sectionName(selected, blockTitle(block));
+      body = schema ? (
+        <FieldsForm
+          key={`${openPage}#${selected}#${block.type}`}
+          idPrefix="sw-block"
+          schema={schema}
+          data={block}
+          errors={toErrorSchema(
+            diags.filter((d) => pointerToField(d.pointer, true).block === selected),
+            (d) => pointerToField(d.pointer, true).field,
+          )}
+          onChange={(next, id) => {
+            const current = (st().working[openPage] as PageDoc).blocks[selected];
+            const tidied = tidy(next, current) as Block;
+            if (tidied !== current) st().updateBlock(selected, tidied, id ?? 'field');
+          }}
+        />
+      ) : (
+        <p>There are no settings for this kind of section.</p>
+      );
+    }
+  }
+  return (
+    <aside className="sw-panel" aria-labelledby="sw-panel-title" id="sw-fields">
+      <div className="sw-panel__head">
+        <h2 id="sw-panel-title" className="sw-pane-title">
+          {title}
+        </h2>
+        {page && (
+          <div className="sw-row" role="group" aria-label="What to edit">
+            <button type="button" className="sw-button" aria-pressed={panel.kind === 'block' && selected !== null} disabled={selected === null} onClick={() => st().showPanel({ kind: 'block' })}>
+              Section
+            </button>
+            <button type="button" className="sw-button" aria-pressed={panel.kind === 'page' || (panel.kind === 'block' && selected === null)} onClick={() => st().showPanel({ kind: 'page' })}>
+              Page settings
+            </button>
+          </div>
+        )}
+      </div>
+      {body ?? <p>Choose a page to see its fields.</p>}
+    </aside>
+  );
+}
+
+function NewPage({ onClose, onCreated }: { onClose: () => void; onCreated: (path: string) => Promise<void> }) {
+  const [route, setRoute] = useState('/');
+  const [title, setTitle] = useState('');
+  const [problem, setProblem] = useState('');
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  const submit = async () => {
+    setProblem('');
+    if (!/^\/[a-z0-9-/]*$/.test(route) || route === '/') return setProblem('The address starts with “/” and uses small letters, digits and “-”, e.g. /partners.');
+    if (!title.trim()) return setProblem('Give the page a title, e.g. “Partners”.');
+    try {
+      const r = await api.create(route, title.trim());
+      await onCreated(configPath(r.path));
+    } catch (e) {
+      setProblem((e as Error).message);
+    }
+  };
+  return (
+    <Dialog title="New page" onClose={onClose}>
+      <form
+        className="sw-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <label htmlFor="sw-new-route">Address</label>
+        <input id="sw-new-route" ref={first} className="sw-input" value={route} onChange={(e) => setRoute(e.target.value)} aria-describedby="sw-new-route-help" />
+        <p id="sw-new-route-help" className="sw-help">
+          Where the page will be on the site, e.g. /partners.
+        </p>
+        <label htmlFor="sw-new-title">Title</label>
+        <input id="sw-new-title" className="sw-input" value={title} onChange={(e) => setTitle(e.target.value)} aria-describedby="sw-new-title-help" />
+        <p id="sw-new-title-help" className="sw-help">
+          Shown in the browser tab and in search results, e.g. Partners.
+        </p>
+        {problem && (
+          <p className="sw-error" role="alert">
+            {problem}
+          </p>
+        )}
+        <button type="submit" className="sw-button sw-button--primary">
+          Create page
+        </button>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,81 @@
+/** The editor backend's API (scripts/edit.ts): every call carries the per-start token from the page's meta tag. */
+import { normaliseDiagnostic, type Diagnostic } from './pointer.ts';
+
+export interface BlockInfo {
+  type: string;
+  title: string;
+  description: string;
+  schema: Record<string, unknown>;
+  example: Record<string, unknown> | null;
+}
+
+export interface FilesIndex {
+  pages: { path: string; route: string; title: string }[];
+  faqs: { path: string; id: string }[];
+  forms: { path: string; id: string }[];
+  site: { path: string };
+  assets: string[];
+  routes: string[];
+  destinations: string[];
+  blocks: BlockInfo[];
+}
+
+export interface FileDoc {
+  path: string;
+  text: string;
+  data: unknown;
+  hash: string;
+}
+
+const BASE = '/__editor/api/';
+
+export function token(): string {
+  return document.querySelector<HTMLMetaElement>('meta[name="sitewright-editor-token"]')?.content ?? '';
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.message === 'string' ? body.message : `The editor's server answered ${status}.`);
+  }
+}
+
+async function call<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> {
+  const res = await fetch(BASE + path, {
+    method: init?.method ?? 'GET',
+    headers: { 'X-Sitewright-Editor-Token': token(), ...(init?.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    body: init?.body !== undefined ? JSON.stringify(init.body) : undefined,
+  });
+  const text = await res.text();
+  let body: Record<string, unknown>;
+  try {
+    body = text ? JSON.parse(text) : {};
+  } catch {
+    body = { message: text };
+  }
+  if (!res.ok) throw new ApiError(res.status, body);
+  return body as T;
+}
+
+export const api = {
+  files: () => call<FilesIndex>('files'),
+  file: (path: string) => call<FileDoc>(`file?path=${encodeURIComponent(path)}`),
+  check: async (files: Record<string, unknown>, signal?: AbortSignal): Promise<Diagnostic[]> => {
+    const res = await fetch(BASE + 'check', {
+      method: 'POST',
+      headers: { 'X-Sitewright-Editor-Token': token(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ files }),
+      signal,
+    });
+    if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => ({})));
+    const body = (await res.json()) as { diagnostics?: Record<string, unknown>[] };
+    return (body.diagnostics ?? []).map(normaliseDiagnostic);
+  },
+  save: (path: string, data: unknown, baseHash: string) => call<{ hash: string; text: string }>('save', { method: 'POST', body: { path, data, baseHash } }),
+  create: (route: string, title: string) => call<{ path: string; text: string; hash: string; data?: unknown }>('create', { method: 'POST', body: { route, title } }),
+  fragment: (kind: 'faq' | 'form', id: string) => call<{ path: string; text: string; hash: string; data?: unknown }>('fragment', { method: 'POST', body: { kind, id } }),
+  changes: () => call<{ files: { path: string; status: string; diff: string }[] }>('changes'),
+  events: () => new EventSource(`${BASE}events?token=${encodeURIComponent(token())}`),
+};

@@ -1,0 +1,314 @@
+/**
+ * The side panel's forms, generated from the schemas by rjsf, with widgets for people who do not write JSON:
+ * character counts, pickers for links, pictures and FAQ sets/forms, and every schema description as help.
+ */
+import Form, { getDefaultRegistry } from '@rjsf/core';
+import type { FieldProps, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import { useId, useState, type ChangeEvent } from 'react';
+import { useEditorData } from './context.ts';
+import { humanise, type ErrorSchema } from './pointer.ts';
+
+type Schema = Record<string, unknown>;
+const defaults = getDefaultRegistry();
+
+/** Strings that hold sentences rather than a few words get a multi-line box. */
+const LONG = new Set(['text', 'intro', 'answer', 'description', 'lead', 'body', 'quote', 'summary', 'note', 'message', 'subheading', 'bio']);
+
+/**
+ * Titles in plain words for every property ("askLink" → "Ask link"), and the uiSchema: the block's "type" and the
+ * "$schema" line are hidden, sentences get a multi-line box.
+ */
+export function prepare(schema: Schema, key = ''): { schema: Schema; ui: UiSchema } {
+  const ui: UiSchema = {};
+  const out: Schema = { ...schema };
+  // The form's own heading is the panel's ("Section 2: Feature grid"); JSON examples are left out of help texts.
+  out.title = key ? humanise(key) : '';
+  if (typeof schema.description === 'string') out.description = plainHelp(schema.description);
+  if (schema.type === 'string' && LONG.has(key) && !(typeof schema.maxLength === 'number' && schema.maxLength <= 80) && !schema.enum) ui['ui:widget'] = 'textarea';
+  if (schema.properties) {
+    const props: Record<string, Schema> = {};
+    for (const [k, v] of Object.entries(schema.properties as Record<string, Schema>)) {
+      const p = prepare(v, k);
+      props[k] = p.schema;
+      if (Object.keys(p.ui).length) ui[k] = p.ui;
+      if (k === 'type' && ('const' in v || v.enum)) ui[k] = { 'ui:widget': 'hidden' };
+    }
+    out.properties = props;
+  }
+  if (schema.items && !Array.isArray(schema.items)) {
+    const p = prepare(schema.items as Schema, key);
+    // An item of "actions" is "Action"-ish; rjsf numbers them itself, so the item keeps the schema's own title.
+    p.schema.title = (schema.items as Schema).title === 'Link' ? 'Button' : humanise(key).replace(/s$/, '');
+    out.items = p.schema;
+    if (Object.keys(p.ui).length) ui.items = p.ui;
+  }
+  if (schema.const !== undefined && key !== 'type') ui['ui:widget'] = 'hidden';
+  return { schema: out, ui };
+}
+
+/** A description without its JSON example: 'Buttons under the text, e.g. [{ "label": … }].' → 'Buttons under the text.' */
+export function plainHelp(text: string): string {
+  const cut = text.search(/(,? e\.g\.|\s*Example:)\s*[[{]/);
+  return cut >= 0 ? `${text.slice(0, cut).replace(/[\s,:;]+$/, '')}.` : text;
+}
+
+function Counter({ id, value, max }: { id: string; value: string; max?: number }) {
+  if (typeof max !== 'number') return null;
+  const over = value.length > max;
+  return (
+    <p id={`${id}__count`} className={over ? 'sw-count sw-count--over' : 'sw-count'}>
+      {value.length} of {max} characters{over ? ` — ${value.length - max} too many` : ''}
+    </p>
+  );
+}
+
+function describedBy(id: string, extra?: string) {
+  return [`${id}__description`, `${id}__error`, extra].filter(Boolean).join(' ');
+}
+
+function TextWidget(props: WidgetProps) {
+  const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, schema } = props;
+  if (schema.type !== 'string' || schema.enum || schema.format === 'date') return <defaults.widgets.TextWidget {...props} />;
+  if ((schema as Schema)['x-link']) return <LinkWidget {...props} />;
+  if ((schema as Schema)['x-fragment']) return <FragmentWidget {...props} />;
+  const text = typeof value === 'string' ? value : '';
+  const max = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+  return (
+    <>
+      <input
+        id={id}
+        name={id}
+        type="text"
+        className="sw-input"
+        value={text}
+        required={required}
+        disabled={disabled || readonly}
+        aria-describedby={describedBy(id, max ? `${id}__count` : undefined)}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value === '' ? props.options.emptyValue : e.target.value)}
+        onBlur={(e) => onBlur(id, e.target.value)}
+        onFocus={(e) => onFocus(id, e.target.value)}
+      />
+      <Counter id={id} value={text} max={max} />
+    </>
+  );
+}
+
+function TextareaWidget(props: WidgetProps) {
+  const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, schema } = props;
+  const text = typeof value === 'string' ? value : '';
+  const max = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+  return (
+    <>
+      <textarea
+        id={id}
+        name={id}
+        className="sw-input"
+        rows={3}
+        value={text}
+        required={required}
+        disabled={disabled || readonly}
+        aria-describedby={describedBy(id, max ? `${id}__count` : undefined)}
+        onChange={(e) => onChange(e.target.value === '' ? props.options.emptyValue : e.target.value)}
+        onBlur={(e) => onBlur(id, e.target.value)}
+        onFocus={(e) => onFocus(id, e.target.value)}
+      />
+      <Counter id={id} value={text} max={max} />
+    </>
+  );
+}
+
+/** A link: pick a page of the site or a named destination, or type an https:// or mailto: address. */
+function LinkWidget({ id, value, required, onChange, onBlur, onFocus, schema }: WidgetProps) {
+  const { index } = useEditorData();
+  const listId = `${id}__choices`;
+  const destinationsOnly = typeof schema.pattern === 'string' && schema.pattern.startsWith('^@');
+  return (
+    <>
+      <input
+        id={id}
+        name={id}
+        className="sw-input"
+        type="text"
+        list={listId}
+        value={typeof value === 'string' ? value : ''}
+        required={required}
+        placeholder={destinationsOnly ? 'Choose a named link' : 'Choose a page, or type https://…'}
+        aria-describedby={describedBy(id)}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+        onBlur={(e) => onBlur(id, e.target.value)}
+        onFocus={(e) => onFocus(id, e.target.value)}
+      />
+      <datalist id={listId}>
+        {!destinationsOnly && index.routes.filter((r) => !r.includes(':')).map((r) => <option key={r} value={r} label={`Page ${r}`} />)}
+        {index.destinations.map((d) => (
+          <option key={d} value={d} label={`Named link ${d.slice(1)} (from site settings)`} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+const FRAGMENT_WORDS: Record<string, { one: string; kind: 'faq' | 'form' | null; dir: string }> = {
+  faqs: { one: 'question set', kind: 'faq', dir: 'faqs' },
+  forms: { one: 'form', kind: 'form', dir: 'forms' },
+  content: { one: 'text file', kind: null, dir: 'content' },
+};
+
+/** A FAQ set or a form: pick an existing file, open it in this panel, or start a new one. */
+function FragmentWidget({ id, value, required, onChange, schema }: WidgetProps) {
+  const { index, openFile, createFragment } = useEditorData();
+  const kind = String((schema as Schema)['x-fragment']);
+  const words = FRAGMENT_WORDS[kind] ?? { one: 'file', kind: null, dir: kind };
+  const ids = kind === 'faqs' ? index.faqs.map((f) => f.id) : kind === 'forms' ? index.forms.map((f) => f.id) : [];
+  const current = typeof value === 'string' ? value : '';
+  const [naming, setNaming] = useState(false);
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState('');
+  const nameId = useId();
+  if (!words.kind) {
+    return <input id={id} className="sw-input" value={current} aria-describedby={describedBy(id)} onChange={(e) => onChange(e.target.value || undefined)} />;
+  }
+  const create = async () => {
+    const clean = name.trim().toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
+    if (!clean) return setProblem(`Give the new ${words.one} a name, e.g. "partners".`);
+    const created = await createFragment(words.kind!, clean);
+    if (created) {
+      onChange(created);
+      setNaming(false);
+      setName('');
+      setProblem('');
+    }
+  };
+  return (
+    <div className="sw-fragment">
+      <select id={id} className="sw-input" value={current} required={required} aria-describedby={describedBy(id)} onChange={(e) => onChange(e.target.value || undefined)}>
+        <option value="">Choose a {words.one}…</option>
+        {ids.map((x) => (
+          <option key={x} value={x}>
+            {x}
+          </option>
+        ))}
+        {current && !ids.includes(current) && <option value={current}>{current} (not found)</option>}
+      </select>
+      <div className="sw-row">
+        {current && ids.includes(current) && (
+          <button type="button" className="sw-button" onClick={() => openFile(`${words.dir}/${current}.json`)}>
+            Edit this {words.one}
+          </button>
+        )}
+        <button type="button" className="sw-button" aria-expanded={naming} onClick={() => setNaming(!naming)}>
+          New {words.one}…
+        </button>
+      </div>
+      {naming && (
+        <div className="sw-row">
+          <label htmlFor={nameId}>Name of the new {words.one}</label>
+          <input id={nameId} className="sw-input" value={name} onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), void create())} />
+          <button type="button" className="sw-button sw-button--primary" onClick={() => void create()}>
+            Create
+          </button>
+          {problem && <p className="sw-error">{problem}</p>}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A picture: chosen from the site's images, shown, with its alt text required and its size read from the file. */
+function ObjectField(props: FieldProps) {
+  const { index } = useEditorData();
+  if (!(props.schema as Schema)['x-image']) return <defaults.fields.ObjectField {...props} />;
+  const id = props.fieldPathId.$id;
+  const value = (props.formData ?? {}) as { src?: string; alt?: string; width?: number; height?: number };
+  const path = props.fieldPathId.path;
+  const set = (next: typeof value) => props.onChange(next as never, path, undefined, id);
+  const errors = props.errorSchema as ErrorSchema | undefined;
+  const errs = (k: string) => ((errors?.[k] as ErrorSchema | undefined)?.__errors ?? []).concat(k === 'src' ? (errors?.__errors ?? []) : []);
+  const altMissing = value.src && (value.alt === undefined || value.alt === '');
+  return (
+    <fieldset className="sw-image" id={id}>
+      <legend>{props.schema.title ?? humanise(props.name)}</legend>
+      {props.schema.description && <p className="sw-help">{props.schema.description}</p>}
+      <label htmlFor={`${id}_src`}>Picture</label>
+      <select
+        id={`${id}_src`}
+        className="sw-input"
+        value={value.src ?? ''}
+        onChange={(e) => {
+          const src = e.target.value;
+          if (!src) return props.onChange(undefined, path, undefined, id);
+          const img = new Image();
+          img.onload = () => set({ ...value, src, width: img.naturalWidth || value.width, height: img.naturalHeight || value.height });
+          img.onerror = () => set({ ...value, src });
+          img.src = src;
+        }}
+      >
+        <option value="">No picture</option>
+        {index.assets.map((a) => (
+          <option key={a} value={a}>
+            {a.replace(/^\/images\//, '')}
+          </option>
+        ))}
+      </select>
+      {errs('src').map((m) => (
+        <p key={m} className="sw-error">
+          {m}
+        </p>
+      ))}
+      {value.src && <img className="sw-thumb" src={value.src} alt="" width={160} />}
+      <label htmlFor={`${id}_alt`}>
+        Alt text <span className="sw-required">(required)</span>
+      </label>
+      <input id={`${id}_alt`} className="sw-input" value={value.alt ?? ''} aria-describedby={`${id}_alt__help`} aria-invalid={altMissing ? true : undefined} onChange={(e) => set({ ...value, alt: e.target.value })} />
+      <p id={`${id}_alt__help`} className="sw-help">
+        Describe the picture for people who cannot see it, e.g. “A house under construction”.
+      </p>
+      {altMissing && <p className="sw-error">Describe this picture: the alt text is empty.</p>}
+      {errs('alt').map((m) => (
+        <p key={m} className="sw-error">
+          {m}
+        </p>
+      ))}
+      {value.src && (
+        <p className="sw-help">
+          Size: {value.width ?? '?'} × {value.height ?? '?'} pixels (read from the file).
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+const widgets = { TextWidget, TextareaWidget };
+const fields = { ObjectField };
+
+export interface FieldsFormProps {
+  /** Unique per form on screen: the prefix of every field id. */
+  idPrefix: string;
+  schema: Schema;
+  data: unknown;
+  errors: ErrorSchema;
+  onChange: (data: unknown, fieldId?: string) => void;
+}
+
+export function FieldsForm({ idPrefix, schema, data, errors, onChange }: FieldsFormProps) {
+  const [prepared] = useState(() => prepare(schema));
+  return (
+    <Form
+      schema={prepared.schema as RJSFSchema}
+      uiSchema={{ ...prepared.ui, 'ui:submitButtonOptions': { norender: true } }}
+      formData={data}
+      validator={validator}
+      idPrefix={idPrefix}
+      noHtml5Validate
+      noValidate
+      showErrorList={false}
+      extraErrors={errors as never}
+      widgets={widgets}
+      fields={fields}
+      experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipDefaults', arrayMinItems: { populate: 'never' } }}
+      onChange={(e, fieldId) => onChange(e.formData, fieldId)}
+      onSubmit={() => undefined}
+    />
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * The editor's live preview (dev server only): renders a page the editor posts to it with the real Layout, blocks and
+ * styles, outlines the selected block, marks blocks with problems, and tells the editor which block was clicked.
+ * With ?thumb=<type> it renders one block's example, for the palette.
+ */
+import { memo, StrictMode, Suspense, use, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
+import { blockRegistry } from '../blocks/registry.ts';
+import { BlockBoundary } from '../renderer/BlockBoundary.tsx';
+import type { Block, PageHeader, SiteConfig } from '../renderer/generated/config-types.ts';
+import { Layout } from '../renderer/layout/Layout.tsx';
+import { blockCache, isRegistered } from '../renderer/lib/blocks.ts';
+import { DialogTargetsContext, dialogTargets } from '../renderer/lib/dialog-targets.tsx';
+import { PageProvider, SiteProvider } from '../renderer/lib/site-context.tsx';
+import type { LoadedPage } from '../renderer/lib/types.ts';
+import '../renderer/styles/global.css';
+
+export interface RenderMessage {
+  sw: 'render';
+  page: { route?: string; layout?: 'full' | 'bare'; header?: PageHeader; blocks: Block[]; [key: string]: unknown };
+  fragments: Record<string, Record<string, unknown>>;
+  site: SiteConfig | null;
+  selected: number | null;
+  /** Number of problems per block index. */
+  problems: Record<number, number>;
+}
+
+const thumb = new URLSearchParams(location.search).get('thumb');
+const post = (message: Record<string, unknown>) => window.parent?.postMessage({ ...message, thumb }, location.origin);
+
+/** Blocks that did not change keep their identity, so only the block being typed into renders again. */
+const seen = new WeakMap<object, string>();
+let previous: Block[] = [];
+function stable(blocks: Block[]): Block[] {
+  const next = blocks.map((b, i) => {
+    const text = JSON.stringify(b);
+    const old = previous[i];
+    if (old && seen.get(old) === text) return old;
+    seen.set(b, text);
+    return b;
+  });
+  previous = next;
+  return next;
+}
+
+/** Text from site.config/content/*.mdx is compiled by the build; the preview names the file instead of showing it. */
+function contentNote(block: Block): string | null {
+  const source = (block as { source?: unknown }).source;
+  return block.type === 'prose' && typeof source === 'string' ? `The text of site.config/content/${source}.mdx shows here (it is compiled when the site is built).` : null;
+}
+
+function BlockView({ block }: { block: Block }) {
+  const note = contentNote(block);
+  if (note) return <p className="sw-editor-empty">{note}</p>;
+  return <BlockComponent block={block} />;
+}
+
+function BlockComponent({ block }: { block: Block }) {
+  const Component = use(blockCache.load(block.type));
+  return <Component {...block} />;
+}
+
+const Slot = memo(function Slot({ block, index, selected, problems }: { block: Block; index: number; selected: boolean; problems: number }) {
+  return (
+    <div className="sw-editor-slot" data-editor-index={index} data-editor-selected={selected || undefined} data-block={block.type}>
+      {problems > 0 && (
+        <span className="sw-editor-badge">
+          {problems} problem{problems > 1 ? 's' : ''}
+        </span>
+      )}
+      {/* Keyed by the block itself: a block that failed renders again once its settings change. */}
+      <BlockBoundary key={seen.get(block)} label={`${block.type} (section ${index + 1})`} onRetry={() => blockCache.reset()}>
+        {isRegistered(block.type) ? (
+          <Suspense fallback={<div className="sw-editor-empty">Loading…</div>}>
+            <BlockView block={block} />
+          </Suspense>
+        ) : (
+          <p className="sw-editor-empty">Unknown block type “{block.type}”.</p>
+        )}
+      </BlockBoundary>
+    </div>
+  );
+});
+
+/**
+ * The latest message from the editor, outside React: the sections subscribe to it, while the page chrome (header,
+ * footer) is a memoised element that re-renders only when the site settings or the page's header change. Typing into
+ * a field then re-renders one section, not the whole page (React's development build makes every element costly).
+ */
+let latest: RenderMessage | null = null;
+const listeners = new Set<() => void>();
+function publish(m: RenderMessage) {
+  latest = m;
+  for (const l of listeners) l();
+}
+const subscribe = (l: () => void) => (listeners.add(l), () => void listeners.delete(l));
+const useLatest = () => useSyncExternalStore(subscribe, () => latest);
+
+function Sections() {
+  const message = useLatest();
+  useEffect(() => {
+    if (message?.selected === null || message?.selected === undefined) return;
+    const el = document.querySelector(`[data-editor-index="${message.selected}"] > :not(.sw-editor-badge)`);
+    el?.scrollIntoView({ block: 'nearest' });
+  }, [message?.selected]);
+  if (!message) return null;
+  const blocks = message.page.blocks;
+  return blocks.length ? (
+    blocks.map((block, i) => <Slot key={`${i}-${block.type}`} block={block} index={i} selected={message.selected === i} problems={message.problems[i] ?? 0} />)
+  ) : (
+    <p className="sw-editor-empty">This page has no sections yet. Add one from “Add section”.</p>
+  );
+}
+
+function PreviewPage({ message }: { message: RenderMessage }) {
+  const blocks = message.page.blocks;
+  // The dialogs' ids and the fragments change rarely; compared by value so the chrome keeps its identity.
+  const dialogKey = [...dialogTargets(blocks)].join(' ');
+  const dialogs = useMemo(() => new Set(dialogKey ? dialogKey.split(' ') : []), [dialogKey]);
+  const fragmentsKey = JSON.stringify(message.fragments);
+  const loaded = useMemo<LoadedPage>(() => ({ page: { ...message.page, blocks: [] } as unknown as LoadedPage['page'], fragments: JSON.parse(fragmentsKey) }), [fragmentsKey, message.page.route]); // eslint-disable-line react-hooks/exhaustive-deps
+  const headerKey = JSON.stringify(message.page.header ?? null);
+  const bare = message.page.layout === 'bare';
+  return useMemo(() => {
+    if (thumb) return <PageProvider value={loaded}><Sections /></PageProvider>;
+    return (
+      <PageProvider value={loaded}>
+        <DialogTargetsContext.Provider value={dialogs}>
+          <Layout header={JSON.parse(headerKey) ?? undefined} bare={bare}>
+            <Sections />
+          </Layout>
+        </DialogTargetsContext.Provider>
+      </PageProvider>
+    );
+  }, [loaded, dialogs, headerKey, bare]);
+}
+
+function Root() {
+  const [message, setMessage] = useState<RenderMessage | null>(null);
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => {
+      if (e.origin !== location.origin || e.data?.sw !== 'render') return;
+      const m = e.data as RenderMessage;
+      const next = { ...m, page: { ...m.page, blocks: stable(m.page.blocks ?? []) } };
+      publish(next);
+      setMessage(next);
+    };
+    window.addEventListener('message', onMessage);
+    post({ sw: 'ready' });
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+  const siteKey = message?.site ? JSON.stringify(message.site) : '';
+  const site = useMemo(() => (siteKey ? (JSON.parse(siteKey) as SiteConfig) : null), [siteKey]);
+  if (!message) return <p className="sw-editor-empty">Loading the preview…</p>;
+  const inner = <PreviewPage message={message} />;
+  return (
+    <MemoryRouter initialEntries={[typeof message.page.route === 'string' ? message.page.route.replace(/:[a-zA-Z]+/g, 'example') : '/']}>
+      {site ? <SiteProvider value={site}>{inner}</SiteProvider> : inner}
+    </MemoryRouter>
+  );
+}
+
+// A click in the preview selects the block under it; links and buttons do nothing here.
+document.addEventListener(
+  'click',
+  (e) => {
+    const slot = (e.target as Element | null)?.closest?.('[data-editor-index]');
+    e.preventDefault();
+    e.stopPropagation();
+    if (slot) post({ sw: 'select', index: Number(slot.getAttribute('data-editor-index')) });
+  },
+  true,
+);
+document.addEventListener('submit', (e) => e.preventDefault(), true);
+if (thumb) document.body.inert = true;
+
+const container = document.getElementById('app');
+if (!container) throw new Error('#app mount node missing');
+// Every block's code is fetched up front, so typing never waits for a chunk.
+await Promise.allSettled((thumb ? blockRegistry.filter((b) => b.type === thumb) : blockRegistry).map((b) => blockCache.load(b.type)));
+createRoot(container).render(
+  <StrictMode>
+    <Root />
+  </StrictMode>,
+);

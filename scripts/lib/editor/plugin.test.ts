@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
+import { createServer as netServer, type AddressInfo } from 'node:net';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer, type ViteDevServer } from 'vite';
+import { EDITOR_HELLO, editorHtmlPath, injectToken, keepReloadsOffEditor, sitewrightEditor } from './plugin.ts';
+import { TOKEN_HEADER } from './security.ts';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+
+describe('editor page routing', () => {
+  const get = (url: string, headers: Record<string, string> = {}) => editorHtmlPath({ method: 'GET', url, headers });
+  it('rewrites / to the editor for a top-level visit only', () => {
+    expect(get('/')).toBe('/editor/index.html');
+    expect(get('/', { 'sec-fetch-dest': 'iframe' })).toBeNull();
+    expect(get('/?preview')).toBeNull();
+    expect(get('/editor/')).toBe('/editor/index.html');
+    expect(get('/editor/other.html')).toBe('/editor/other.html');
+    expect(get('/editor/index.html?html-proxy&index=0.js')).toBeNull();
+    expect(get('/owner')).toBeNull();
+    expect(get('/editor/../vite.config.ts')).toBeNull();
+    expect(editorHtmlPath({ method: 'POST', url: '/', headers: {} })).toBeNull();
+  });
+  it('injects the token as a meta tag in the head', () => {
+    const html = injectToken('<!doctype html><html><head><title>x</title></head><body></body></html>', 'a"b');
+    expect(html).toContain('<head>\n<meta name="sitewright-editor-token" content="a&quot;b" />');
+    expect(html.indexOf('sitewright-editor-token')).toBeLessThan(html.indexOf('<title>'));
+    const withCharset = injectToken('<html><head><meta charset="utf-8" /><title>x</title></head></html>', 't');
+    expect(withCharset).toMatch(/<head><meta charset="utf-8" \/>\n<meta name="sitewright-editor-token" content="t" \/>/);
+  });
+  it('is never part of the build or of npm run dev', () => {
+    for (const f of ['vite.config.ts', 'scripts/build.ts', 'renderer/vite-plugin.ts', 'renderer/entry-client.tsx']) {
+      expect(readFileSync(join(root, f), 'utf8')).not.toMatch(/from ['"][^'"]*lib\/editor|import\([^)]*lib\/editor|sitewrightEditor/);
+    }
+    expect(sitewrightEditor({ root, configDir: join(root, 'site.config'), token: 't', port: 1 }).apply).toBe('serve');
+  });
+});
+
+describe('config reloads', () => {
+  it('reach every page but the editor, which said hello', () => {
+    const got: Record<string, unknown[]> = { editor: [], preview: [], broadcast: [] };
+    const client = (name: string) => ({ send: (p: unknown) => got[name].push(p) });
+    const editor = client('editor');
+    const preview = client('preview');
+    let hello: ((data: unknown, c: object) => void) | undefined;
+    const ws = {
+      on: (event: string, fn: (data: unknown, c: object) => void) => {
+        if (event === EDITOR_HELLO) hello = fn;
+      },
+      send: (p: unknown) => got.broadcast.push(p),
+      clients: new Set([editor, preview]),
+    };
+    keepReloadsOffEditor({ ws } as never);
+    (ws.send as (p: unknown) => void)({ type: 'full-reload' });
+    expect(got.broadcast).toHaveLength(0);
+    expect(got.editor).toHaveLength(1); // before the hello, the editor is a page like any other
+    hello!({}, editor);
+    (ws.send as (p: unknown) => void)({ type: 'full-reload' });
+    (ws.send as (p: unknown) => void)({ type: 'error', err: { message: 'x' } });
+    expect(got.editor).toHaveLength(1);
+    expect(got.preview).toHaveLength(3);
+    // Everything else (module updates of the editor's own code) is broadcast as before.
+    (ws.send as (p: unknown) => void)({ type: 'update', updates: [] });
+    expect(got.broadcast).toEqual([{ type: 'update', updates: [] }]);
+  });
+});
+
+describe('the plugin in a Vite dev server', () => {
+  let dir: string;
+  let server: ViteDevServer;
+  let port: number;
+  const TOKEN = 'plugin-test-token';
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const r = request({ host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}`, accept: 'text/html', ...headers }, setHost: false }, (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      r.on('error', reject);
+      r.end();
+    });
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sw-editor-plugin-'));
+    mkdirSync(join(dir, 'editor'));
+    writeFileSync(join(dir, 'editor', 'index.html'), '<!doctype html><html><head><title>Editor</title></head><body><div id="editor"></div></body></html>');
+    cpSync(join(root, 'site.config'), join(dir, 'site.config'), { recursive: true });
+    port = await new Promise<number>((resolve) => {
+      const s = netServer().listen(0, '127.0.0.1', () => {
+        const p = (s.address() as AddressInfo).port;
+        s.close(() => resolve(p));
+      });
+    });
+    server = await createServer({
+      configFile: false,
+      root: dir,
+      logLevel: 'silent',
+      appType: 'custom',
+      server: { port, host: '127.0.0.1', strictPort: true, cors: false, hmr: false, watch: null },
+      plugins: [sitewrightEditor({ root: dir, configDir: join(dir, 'site.config'), token: TOKEN, port })],
+    });
+    await server.listen();
+  }, 30000);
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the editor page at / with the token', async () => {
+    const r = await get('/');
+    expect(r.status).toBe(200);
+    expect(r.text).toContain(`<meta name="sitewright-editor-token" content="${TOKEN}" />`);
+    expect(r.text).toContain('<div id="editor"></div>');
+    // The inline hello script is served by Vite as a module that can reach import.meta.hot.
+    const src = /src="(\/editor\/index\.html\?html-proxy[^"]*)"/.exec(r.text)?.[1].replace(/&amp;/g, '&');
+    expect(src).toBeDefined();
+    const proxy = await get(src!, { accept: '*/*' });
+    expect(proxy.status).toBe(200);
+    expect(proxy.text).toContain('sitewright:editor');
+    expect(proxy.text).not.toContain('<html');
+  });
+  it('refuses the editor page (and its token) to a foreign Host', async () => {
+    const r = await get('/', { host: `evil.example:${port}` });
+    expect(r.status).toBe(403);
+    expect(r.text).not.toContain(TOKEN);
+  });
+  it('mounts the API behind the token', async () => {
+    expect((await get('/__editor/api/files')).status).toBe(403);
+    const ok = await get('/__editor/api/file?path=site.json', { [TOKEN_HEADER]: TOKEN });
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.text).data.name).toBeDefined();
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * The editor's Vite plugin, added only by scripts/edit.ts (npm run edit): never part of vite.config.ts, so neither
+ * `npm run dev` nor a build ever loads it.
+ *  - /__editor/api/* → api.ts (behind security.ts);
+ *  - GET / (a top-level visit, not a preview frame) and /editor/*.html → the editor's page (editor/index.html),
+ *    served through Vite's HTML transforms; the page gets the per-start token as
+ *    <meta name="sitewright-editor-token" content="…">;
+ *  - the dev server's "config changed: reload" messages skip the editor's own page (it hears of changes through
+ *    /__editor/api/events and must not lose unsaved work); preview frames still reload.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, normalize } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HotPayload, Plugin, ViteDevServer } from 'vite';
+import { createEditorApi, API_PREFIX, type EditorApi } from './api.ts';
+import { checkHost, TOKEN_META, type Guard } from './security.ts';
+
+export interface EditorPluginOptions {
+  root: string;
+  configDir: string;
+  token: string;
+  port: number;
+  hosts?: string[];
+}
+
+/** Custom HMR event the editor page sends so the server knows which connection is the editor's. */
+export const EDITOR_HELLO = 'sitewright:editor';
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The tags added to the editor's HTML: the token, and the hello that keeps config reloads away from it. */
+export function editorHeadTags(token: string): string {
+  return `<meta name="${TOKEN_META}" content="${escapeAttr(token)}" />\n<script type="module">if (import.meta.hot) import.meta.hot.send(${JSON.stringify(EDITOR_HELLO)}, {});</script>`;
+}
+
+export function injectToken(html: string, token: string): string {
+  const tags = editorHeadTags(token);
+  // After <meta charset> when there is one (it must come early), else right after <head>.
+  const charset = /<meta\s+charset=[^>]*>/i.exec(html);
+  if (charset) return html.slice(0, charset.index + charset[0].length) + `\n${tags}` + html.slice(charset.index + charset[0].length);
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => `${m}\n${tags}`) : `${tags}\n${html}`;
+}
+
+/** Which editor HTML file a request asks for ("/editor/index.html"), or null when it is not one. */
+export function editorHtmlPath(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>): string | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const path = url.pathname;
+  if (path === '/') {
+    // The preview frame shows the home page at "/": a frame, or ?preview, gets the site, not the editor.
+    if (req.headers['sec-fetch-dest'] === 'iframe' || url.searchParams.has('preview')) return null;
+    return '/editor/index.html';
+  }
+  // With a query it is one of Vite's own requests (an inline script's ?html-proxy module): Vite answers it.
+  if (url.search) return null;
+  if (path === '/editor' || path === '/editor/') return '/editor/index.html';
+  if (/^\/editor\/[A-Za-z0-9_/-]+\.html$/.test(path) && !path.includes('..')) return path;
+  return null;
+}
+
+export function sitewrightEditor(opts: EditorPluginOptions): Plugin {
+  const guard: Guard = { token: opts.token, port: opts.port, hosts: opts.hosts };
+  let api: EditorApi | undefined;
+  return {
+    name: 'sitewright-editor',
+    apply: 'serve',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, ctx) {
+        if (!ctx.path.startsWith('/editor/') || !ctx.path.endsWith('.html')) return html;
+        return injectToken(html, opts.token);
+      },
+    },
+    configureServer(server: ViteDevServer) {
+      api = createEditorApi({ root: opts.root, configDir: opts.configDir, token: opts.token, port: opts.port, hosts: opts.hosts });
+      server.httpServer?.once('close', () => api?.close());
+      keepReloadsOffEditor(server);
+      server.middlewares.use(async (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        if ((req.url ?? '').startsWith(API_PREFIX)) return api!.handle(req, res, next);
+        const page = editorHtmlPath(req);
+        if (!page) return next();
+        const refused = checkHost(req, guard);
+        if (refused) {
+          res.statusCode = refused.status;
+          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+          return res.end(refused.message);
+        }
+        const file = normalize(join(opts.root, page));
+        if (!file.startsWith(join(opts.root, 'editor')) || !existsSync(file)) {
+          res.statusCode = 404;
+          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+          return res.end(`The editor page ${page} does not exist yet.`);
+        }
+        try {
+          const html = await server.transformIndexHtml(page, readFileSync(file, 'utf8'), (req as IncomingMessage & { originalUrl?: string }).originalUrl);
+          res.statusCode = 200;
+          res.setHeader('Content-Type', 'text/html; charset=utf-8');
+          res.setHeader('Cache-Control', 'no-store');
+          res.setHeader('Referrer-Policy', 'no-referrer');
+          res.end(html);
+        } catch (err) {
+          next();
+          server.config.logger.error(String(err));
+        }
+      });
+    },
+  };
+}
+
+/**
+ * The sitewright plugin tells every page to reload when a config file changes (and shows errors in the overlay).
+ * The editor's own page must not reload (it would lose unsaved edits): such messages go to every other client.
+ */
+export function keepReloadsOffEditor(server: Pick<ViteDevServer, 'ws'>): void {
+  const editors = new WeakSet<object>();
+  server.ws.on(EDITOR_HELLO, (_data: unknown, client: object) => editors.add(client));
+  const original = server.ws.send.bind(server.ws) as (...args: unknown[]) => void;
+  (server.ws as { send: (...args: unknown[]) => void }).send = (...args: unknown[]) => {
+    const payload = args[0] as HotPayload | string;
+    if (typeof payload === 'object' && (payload.type === 'full-reload' || payload.type === 'error')) {
+      for (const client of server.ws.clients) if (!editors.has(client)) client.send(payload);
+      return;
+    }
+    original(...args);
+  };
+}

@@ -1,0 +1,198 @@
+/**
+ * The visual editor end to end, on a temporary copy of site.config/ (playwright.editor.config.ts): a person creates a
+ * page with three sections, edits a field, reorders, undoes, pastes a section into another page, hits a problem and
+ * fixes it, saves; then the project's own checker and a build pass on the result.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EDITOR_E2E_CONFIG_DIR as CONFIG_DIR } from '../../playwright.editor.config.ts';
+
+const outline = (page: Page) => page.getByRole('listbox', { name: 'Sections' });
+const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the page"]');
+const names = async (page: Page) => (await outline(page).getByRole('option').all()).map((o) => o.locator('.sw-option__name'));
+async function sectionNames(page: Page): Promise<string[]> {
+  return Promise.all((await names(page)).map((n) => n.innerText()));
+}
+const tool = (page: Page, name: string) => page.getByRole('toolbar', { name: 'Selected section' }).getByRole('button', { name, exact: true });
+const field = (page: Page, label: string) => page.locator('#sw-fields').getByRole('textbox', { name: new RegExp(`^${label}\\*?$`) });
+
+async function openEditor(page: Page) {
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Pages and shared content' })).toBeVisible();
+}
+
+async function addSection(page: Page, kind: string) {
+  const dialog = page.getByRole('dialog', { name: 'Add a section' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Add section' }).click();
+    await expect(dialog).toBeVisible({ timeout: 2000 });
+  }).toPass();
+  await dialog.getByRole('button', { name: `Add ${kind}`, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function axe(page: Page) {
+  // The editor's own screens; the preview frames show the site's blocks, which the site's own a11y suite covers.
+  const result = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('create a page with three sections, edit, reorder, undo, paste elsewhere, fix a problem, save; validate and build pass', async ({ page }) => {
+  test.setTimeout(300_000);
+  await openEditor(page);
+
+  // A new page: it starts with a hero.
+  await page.getByRole('button', { name: 'New page' }).click();
+  const newPage = page.getByRole('dialog', { name: 'New page' });
+  await newPage.getByLabel('Address').fill('/partners');
+  await newPage.getByLabel('Title').fill('Partners');
+  await newPage.getByRole('button', { name: 'Create page' }).click();
+  await expect(page.getByRole('button', { name: /Partners \/partners/ })).toHaveAttribute('aria-current', 'page');
+  await expect(outline(page).getByRole('option')).toHaveCount(1);
+
+  // Two more sections from the palette, with their example content.
+  await addSection(page, 'Feature grid');
+  await addSection(page, 'FAQ');
+  expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ']);
+  await expect(preview(page).getByText('Everything you need to build remotely')).toBeVisible();
+
+  // Edit a field: the preview follows.
+  await outline(page).getByRole('option', { name: /Section 1: Hero/ }).click();
+  await field(page, 'Heading').fill('Partners who build with us');
+  await expect(preview(page).getByRole('heading', { name: 'Partners who build with us' })).toBeVisible();
+
+  // Reorder by keyboard, then undo.
+  await outline(page).getByRole('option', { name: /Section 3: FAQ/ }).click();
+  await outline(page).focus();
+  await page.keyboard.press('Alt+ArrowUp');
+  expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: FAQ', 'Section 3: Feature grid']);
+  await page.keyboard.press('Control+z');
+  expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ']);
+  // And with the buttons.
+  await outline(page).getByRole('option', { name: /Section 2: Feature grid/ }).click();
+  await tool(page, 'Move down').click();
+  expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: FAQ', 'Section 3: Feature grid']);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ']);
+  await expect(field(page, 'Heading')).toHaveValue('Everything you need to build remotely');
+
+  // A problem: the hero's headline emptied. It shows under the field, on the section, in the list; saving is refused.
+  await outline(page).getByRole('option', { name: /Section 1: Hero/ }).click();
+  await field(page, 'Heading').fill('');
+  await expect(outline(page).getByRole('option', { name: /Section 1: Hero/ })).toContainText('1 problem');
+  await expect(page.locator('#sw-fields .error-detail')).toContainText('heading');
+  const problems = page.getByRole('region', { name: /Problems/ });
+  await expect(problems).toContainText('Section 1: Hero');
+  await expect(problems).toContainText(/site\.config\/pages\/partners\.json:\d+:\d+/);
+  await expect(preview(page).locator('.sw-editor-badge')).toHaveText('1 problem');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('Not saved');
+  expect(readFileSync(join(CONFIG_DIR, 'pages/partners.json'), 'utf8')).not.toContain('features');
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  // Fixed.
+  await field(page, 'Heading').fill('Partners who build with us');
+  await expect(problems).not.toContainText('Error in');
+  await expect(outline(page).getByRole('option', { name: /Section 1: Hero/ })).not.toContainText('problem');
+
+  // Save: the file on disk has the three sections.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('banner').getByRole('status')).toHaveText(/Saved 1 file|All changes saved/);
+  await expect.poll(() => JSON.parse(readFileSync(join(CONFIG_DIR, 'pages/partners.json'), 'utf8')).blocks.map((b: { type: string }) => b.type)).toEqual(['hero', 'featureGrid', 'faq']);
+  expect(readFileSync(join(CONFIG_DIR, 'pages/partners.json'), 'utf8')).toContain('"heading": "Partners who build with us"');
+
+  // Copy the feature grid and paste it into another page.
+  await outline(page).getByRole('option', { name: /Section 2: Feature grid/ }).click();
+  await tool(page, 'Copy').click();
+  await page.getByRole('button', { name: /Contractor \/contractor/ }).click();
+  await expect(outline(page).getByRole('option').first()).toBeVisible();
+  const before = (await sectionNames(page)).length;
+  await outline(page).getByRole('option').first().click();
+  await tool(page, 'Paste').click();
+  await expect(outline(page).getByRole('option')).toHaveCount(before + 1);
+  await expect(outline(page).getByRole('option', { name: /Section 2: Feature grid/ })).toContainText('Everything you need to build remotely');
+  await expect(page.getByRole('region', { name: /Problems/ })).not.toContainText('Error in');
+  await page.keyboard.press('Control+s');
+  await expect.poll(() => readFileSync(join(CONFIG_DIR, 'pages/contractor.json'), 'utf8')).toContain('Everything you need to build remotely');
+  await expect(page.getByRole('banner').getByRole('status')).toHaveText(/Saved|All changes saved/);
+
+  // The project's own checks on the result.
+  const validate = spawnSync('npm', ['run', 'validate', '--', '--config-dir', CONFIG_DIR], { encoding: 'utf8' });
+  expect(validate.status, validate.stdout + validate.stderr).toBe(0);
+  const outName = `dist-editor-e2e`;
+  const build = spawnSync('npx', ['tsx', 'scripts/build.ts'], { encoding: 'utf8', env: { ...process.env, SITEWRIGHT_CONFIG_DIR: CONFIG_DIR, SITEWRIGHT_OUT_DIR: outName } });
+  expect(build.status, build.stdout + build.stderr).toBe(0);
+  expect(readFileSync(join(outName, 'partners/index.html'), 'utf8')).toContain('Partners who build with us');
+  rmSync(outName, { recursive: true, force: true });
+});
+
+test('undo history and unsaved work survive a reload of the editor', async ({ page }) => {
+  await openEditor(page);
+  await page.getByRole('button', { name: /Consultant \/consultant/ }).click();
+  await outline(page).getByRole('option').first().click();
+  const count = await outline(page).getByRole('option').count();
+  await tool(page, 'Duplicate').click();
+  await expect(outline(page).getByRole('option')).toHaveCount(count + 1);
+  await page.waitForTimeout(600);
+  await page.reload();
+  await expect(outline(page).getByRole('option')).toHaveCount(count + 1);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(outline(page).getByRole('option')).toHaveCount(count);
+  await expect(page.getByRole('banner').getByRole('status')).toHaveText('All changes saved');
+});
+
+test('a file changed on disk shows up at once (asserted within 2 s); with unsaved changes the person chooses', async ({ page }) => {
+  const file = join(CONFIG_DIR, 'pages/enterprise.json');
+  const setHeading = (text: string) => {
+    const data = JSON.parse(readFileSync(file, 'utf8'));
+    data.blocks[0].heading = text;
+    writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  };
+  await openEditor(page);
+  await page.getByRole('button', { name: /Enterprise Project Owners \/enterprise/ }).click();
+  await outline(page).getByRole('option').first().click();
+  await expect(field(page, 'Heading')).toHaveValue(/\S/);
+
+  // No unsaved changes: the editor takes the new text.
+  setHeading('Changed in a text editor');
+  await expect(field(page, 'Heading')).toHaveValue('Changed in a text editor', { timeout: 2000 });
+  await expect(preview(page).getByRole('heading', { name: 'Changed in a text editor' })).toBeVisible();
+
+  // Unsaved changes here and a change on disk: both are shown, nothing is overwritten until the person chooses.
+  await field(page, 'Heading').fill('Mine, typed in the editor');
+  setHeading('Changed by git pull');
+  const dialog = page.getByRole('dialog', { name: 'This file changed outside the editor' });
+  await expect(dialog).toBeVisible({ timeout: 3000 });
+  await expect(dialog).toContainText('Changed by git pull');
+  await expect(dialog).toContainText('Mine, typed in the editor');
+  expect(await axe(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Keep my version' }).click();
+  await expect(field(page, 'Heading')).toHaveValue('Mine, typed in the editor');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect.poll(() => JSON.parse(readFileSync(file, 'utf8')).blocks[0].heading).toBe('Mine, typed in the editor');
+});
+
+test('the editor screens have no axe violations at 1366 px', async ({ page }) => {
+  await openEditor(page);
+  expect(await axe(page)).toEqual([]);
+  await page.getByRole('button', { name: /Private Project Owners \/owner/ }).click();
+  await outline(page).getByRole('option').first().click();
+  await expect(field(page, 'Heading')).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Page settings' }).click();
+  expect(await axe(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Site settings (menu, footer)' }).click();
+  await expect(page.locator('#sw-panel-title')).toHaveText('Site settings');
+  expect(await axe(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Add section' }).click();
+  expect(await axe(page)).toEqual([]);
+  await page.getByRole('dialog', { name: 'Add a section' }).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'New page' }).click();
+  expect(await axe(page)).toEqual([]);
+  await page.getByRole('dialog', { name: 'New page' }).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Changes' }).click();
+  await expect(page.getByRole('dialog', { name: 'Changes' })).toContainText('Saved files');
+  expect(await axe(page)).toEqual([]);
+});
