@@ -31,7 +31,7 @@ describe('editor page routing', () => {
     expect(withCharset).toMatch(/<head><meta charset="utf-8" \/>\n<meta name="sitewright-editor-token" content="t" \/>/);
   });
   it('is never part of the build or of npm run dev', () => {
-    for (const f of ['vite.config.ts', 'scripts/build.ts', 'renderer/vite-plugin.ts', 'renderer/entry-client.tsx']) {
+    for (const f of ['vite.config.ts', 'scripts/build.ts', 'scripts/lib/vite/plugin.ts', 'renderer/entry-client.tsx']) {
       expect(readFileSync(join(root, f), 'utf8')).not.toMatch(/from ['"][^'"]*lib\/editor|import\([^)]*lib\/editor|sitewrightEditor/);
     }
     expect(sitewrightEditor({ root, configDir: join(root, 'site.config'), token: 't', port: 1 }).apply).toBe('serve');
