@@ -20,7 +20,7 @@ export interface BlockOptions {
   /**
    * The block renders the page's main heading (an h1): `true` always, or when a setting has a value
    * (`equals`; `default` is the value when the setting is left out). Every page needs exactly one (checked by
-   * scripts/lib/page-checks.ts), because screen readers and search engines take it as the page's subject.
+   * scripts/lib/config/headings.ts), because screen readers and search engines take it as the page's subject.
    */
   mainHeading?: true | { setting: string; equals?: unknown; default?: unknown };
 }

@@ -15,7 +15,7 @@
  * With --leads [--leads-total 2000] [--leads-clients 20] it measures the lead service instead (scripts/lib/lead-bench.ts):
  * on the embedded database, and on the PostgreSQL server DATABASE_URL names when it is set.
  */
-import { rendersMainHeading } from './lib/page-checks.ts';
+import { rendersMainHeading } from './lib/config/headings.ts';
 import { blockRegistry } from '../blocks/registry.ts';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -6,8 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listBlocks } from './blocks.ts';
 import type { CatalogueItem } from '../../renderer/dev/catalogue-item.ts';
-import { formatDiagnosticLine, type Diagnostic } from './diagnostics.ts';
-import { locate, parseJsonSource } from './json-source.ts';
+import { formatDiagnosticLine, say, type Diagnostic } from './config/diagnostics.ts';
+import { locate, parseJsonSource } from './config/json-source.ts';
 import { loadProject, type LoadOptions, type LoadResult, type Project } from './project.ts';
 
 /** Dev-server route of the catalogue. Routes in config cannot contain "_", so it never clashes with a page. */
@@ -80,7 +80,7 @@ export function checkExamples(root: string, env: Record<string, string | undefin
   const diagnostics: Diagnostic[] = [];
   for (const e of entries) {
     if (!e.example) {
-      diagnostics.push({ file: `blocks/${e.folder}/example.json`, line: 1, column: 1, path: '', code: 'missing-example', severity: 'error', message: `The ${e.type} block has no example.json.`, suggestion: 'Add a valid config of the block there: the catalogue and docs/blocks.md show it.' });
+      diagnostics.push({ file: `blocks/${e.folder}/example.json`, line: 1, column: 1, path: '', ...say('missing-example', { type: e.type }) });
     }
   }
   for (const d of result.diagnostics) {

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from './diagnostics.ts';
-import { parseJsonSource } from './json-source.ts';
+import { parseJsonSource } from './config/json-source.ts';
 import { expectedSchemaRef, loadProject } from './project.ts';
 import { closest } from './suggest.ts';
 

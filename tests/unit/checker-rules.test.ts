@@ -3,10 +3,10 @@
 import { describe, expect, test } from 'vitest';
 import type { ErrorObject } from 'ajv';
 import { closest, distance, isNear } from '../../scripts/lib/suggest.ts';
-import { formatBytes, ratioDifference, urlForm, dimensionsOf, AssetIndex, checkAsset } from '../../scripts/lib/assets.ts';
-import { checkMainHeading, rendersMainHeading } from '../../scripts/lib/page-checks.ts';
+import { formatBytes, ratioDifference, urlForm, dimensionsOf, AssetIndex, checkAsset } from '../../scripts/lib/config/assets.ts';
+import { checkMainHeading, rendersMainHeading } from '../../scripts/lib/config/headings.ts';
 import { strayFileAdvice } from '../../scripts/lib/project.ts';
-import { mostSpecific } from '../../scripts/lib/explain.ts';
+import { mostSpecific } from '../../scripts/lib/config/explain.ts';
 import { svgOf } from '../../scripts/lib/corpus.ts';
 import { blockRegistry } from '../../blocks/registry.ts';
 

@@ -77,8 +77,8 @@ describe('npm run validate launcher', () => {
     const before = await launcher(dir, []);
     expect(before.stdout).toContain('Unknown block type "heroo"');
 
-    const explain = join(dir, 'scripts/lib/explain.ts');
-    writeFileSync(explain, readFileSync(explain, 'utf8').replace('Unknown block type', 'No such block type'));
+    const catalogue = join(dir, 'scripts/lib/config/diagnostics.ts');
+    writeFileSync(catalogue, readFileSync(catalogue, 'utf8').replace('`Unknown block type', '`No such block type'));
     const after = await launcher(dir, []);
     expect(after.stdout).toContain('No such block type "heroo"');
     expect(after.stdout).not.toContain('Unknown block type');

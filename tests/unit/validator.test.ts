@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { parseJsonSource } from '../../scripts/lib/json-source.ts';
+import { parseJsonSource } from '../../scripts/lib/config/json-source.ts';
 import { collectionsOf, expectedSchemaRef, loadProject } from '../../scripts/lib/project.ts';
 import { codeFrame, formatGithub, formatJson, formatPretty } from '../../scripts/lib/report.ts';
 import { newForm, newPage, slugForRoute, titleForRoute } from '../../scripts/lib/scaffold.ts';

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { blockRegistry } from '../../../blocks/registry.ts';
-import { rendersMainHeading } from '../page-checks.ts';
+import { rendersMainHeading } from '../config/headings.ts';
 import { loadProject } from '../project.ts';
 import { editJsonText, serializeNew } from './json-edit.ts';
 import { percentile } from '../audit-figures.ts';

@@ -1,8 +1,8 @@
 import type { ErrorObject } from 'ajv';
-import { closest } from './suggest.ts';
-import { valueAt } from './json-pointer.ts';
+import { closest } from '../suggest.ts';
+import { valueAt } from '../json-pointer.ts';
 import { urlForm } from './assets.ts';
-import type { Diagnostic } from './diagnostics.ts';
+import { say, type Diagnostic, type DiagnosticCode } from './diagnostics.ts';
 
 type Explained = Pick<Diagnostic, 'path' | 'message' | 'suggestion' | 'code'> & { key?: string };
 /** While explaining: which property a "required" error misses, and the nearest allowed name of an unknown one. */
@@ -60,7 +60,7 @@ function schemaMessage(e: ErrorObject, data: unknown): { message: string; sugges
   return { message: fill(m.message), suggestion: fill(m.fix) };
 }
 
-const CODES: Record<string, string> = { minLength: 'too-short', maxLength: 'too-long', pattern: 'blank-text', minItems: 'too-few', maxItems: 'too-many' };
+const CODES: Record<string, DiagnosticCode> = { minLength: 'too-short', maxLength: 'too-long', pattern: 'blank-text', minItems: 'too-few', maxItems: 'too-many' };
 
 function show(v: unknown): string {
   const s = JSON.stringify(v);
@@ -148,126 +148,93 @@ function explainOne(e: ErrorObject, data: unknown, typeWanted: Map<string, strin
   const path = e.instancePath;
   const p = e.params as Record<string, unknown>;
   const parentSchema = e.parentSchema as SchemaLike | undefined;
-  const fieldDescription = parentSchema?.description;
   const own = schemaMessage(e, data);
-  if (own && e.keyword !== 'pattern') return { path, code: CODES[e.keyword] ?? e.keyword, ...own };
+  if (own && e.keyword !== 'pattern') return { path, code: CODES[e.keyword] ?? 'invalid-value', ...own };
   if (own && e.keyword === 'pattern' && !/\/src$/.test(path)) return { path, code: CODES.pattern, ...own };
+  const description = parentSchema?.description;
   switch (e.keyword) {
     case 'additionalProperties': {
       const prop = String(p.additionalProperty);
       const allowed = Object.keys(parentSchema?.properties ?? {}).filter((k) => k !== '$schema');
       const renamed = parentSchema?.['x-renamed']?.[prop];
       const guess = renamed ?? closest(prop, allowed);
-      return {
-        path,
-        key: prop,
-        code: 'unknown-property',
-        guess,
-        message: `"${prop}" is not a setting of ${owner(parentSchema, data, path)}. Unknown settings are not allowed, because they would be silently ignored.`,
-        suggestion: renamed
-          ? `"${prop}" is now called "${renamed}": rename it (docs/authoring.md, "Renamed fields").`
-          : guess
-            ? `Did you mean "${guess}"?`
-            : allowed.length
-              ? `Allowed settings: ${allowed.map((a) => `"${a}"`).join(', ')}.`
-              : 'Remove it.',
-      };
+      return { path, key: prop, guess, ...say('unknown-property', { prop, owner: owner(parentSchema, data, path), guess, renamed, allowed }) };
     }
     case 'required': {
       const prop = String(p.missingProperty);
       const propSchema = parentSchema?.properties?.[prop];
-      const how = propSchema?.description ?? exampleOf(propSchema);
-      return {
-        path,
-        code: 'missing-property',
-        missing: prop,
-        message: `The required setting "${prop}" is missing from ${owner(parentSchema, data, path)}.`,
-        suggestion: how ? `Add "${prop}": ${how}` : `Add "${prop}".`,
-      };
+      return { path, missing: prop, ...say('missing-property', { prop, owner: owner(parentSchema, data, path), how: propSchema?.description ?? exampleOf(propSchema) }) };
     }
     case 'type': {
       const wanted = typeWanted.get(path) ?? String(p.type).split(',');
-      const want = wanted.map((t) => TYPE_WORDS[t] ?? t).join(' or ');
       const value = valueAt(data, path);
-      let suggestion = fieldDescription;
-      if (typeof value === 'string' && wanted.some((t) => t === 'number' || t === 'integer') && value.trim() !== '' && !Number.isNaN(Number(value))) {
-        suggestion = `Remove the quotes: write ${Number(value)}.`;
-      } else if (typeof value === 'string' && wanted.includes('boolean') && /^(true|false)$/i.test(value)) {
-        suggestion = `Remove the quotes: write ${value.toLowerCase()}.`;
-      } else if (wanted.includes('array') && value !== undefined && !Array.isArray(value)) {
-        suggestion = `Put it in a list: [ ${show(value)} ].${fieldDescription ? ` ${fieldDescription}` : ''}`;
-      } else if (wanted.includes('string') && (typeof value === 'number' || typeof value === 'boolean')) {
-        suggestion = `Put it in double quotes: "${value}".`;
-      }
-      return { path, code: 'wrong-type', message: `This should be ${want}, but it is ${describeValue(value)}.`, suggestion };
+      return { path, ...say('wrong-type', { want: wanted.map((t) => TYPE_WORDS[t] ?? t).join(' or '), got: describeValue(value), hint: typeHint(value, wanted, description) }) };
     }
     case 'enum': {
-      const allowed = (p.allowedValues as unknown[]) ?? [];
+      const allowed = ((p.allowedValues as unknown[]) ?? []).map(show).join(', ');
       const value = valueAt(data, path);
-      const isBlockType = /\/blocks\/\d+\/type$/.test(path);
-      const guess = typeof value === 'string' ? closest(value, allowed.map(String)) : undefined;
-      const list = `${isBlockType ? 'Block types' : 'Allowed'}: ${allowed.map(show).join(', ')}.`;
-      return {
-        path,
-        code: isBlockType ? 'unknown-block' : 'not-allowed',
-        message: isBlockType ? `Unknown block type ${show(value)}.` : `${show(value)} is not one of the allowed values.`,
-        suggestion: guess ? `Did you mean "${guess}"? ${list}` : `${list}${isBlockType ? ' See docs/blocks.md.' : ''}`,
-      };
+      const guess = typeof value === 'string' ? closest(value, ((p.allowedValues as unknown[]) ?? []).map(String)) : undefined;
+      if (/\/blocks\/\d+\/type$/.test(path)) return { path, ...say('unknown-block', { value: show(value), guess, allowed }) };
+      return { path, ...say('not-allowed', { value: show(value), guess, allowed }) };
     }
     case 'const':
-      return { path, code: 'not-allowed', message: `This must be ${show(p.allowedValue)}, not ${describeValue(valueAt(data, path))}.`, suggestion: `Write ${show(p.allowedValue)}.` };
-    case 'pattern': {
-      if (e.propertyName !== undefined) {
-        return { path, key: e.propertyName, code: 'bad-name', message: `The name "${e.propertyName}" is not allowed here.`, suggestion: 'Use letters and digits only, starting with a letter, e.g. "ownerSignup".' };
-      }
-      const value = valueAt(data, path);
-      const s = typeof value === 'string' ? value : '';
-      if (/^\s*(javascript|data|vbscript):/i.test(s)) {
-        return { path, code: 'unsafe-link', message: `${show(s)} is a script or data link, which is never allowed.`, suggestion: 'Use a route such as "/contact", a named destination such as "@signin", or an https:// address.' };
-      }
-      if (/^http:\/\//i.test(s)) {
-        return { path, code: 'bad-link', message: `${show(s)} uses http://, which is not secure.`, suggestion: linkHint(s) };
-      }
-      const isRoute = parentSchema?.title === 'Route' || /\/route$|\/(from|to)$/.test(path);
-      if (isRoute) {
-        const fixed = `/${s.toLowerCase().trim().replace(/^\/+|\/+$/g, '').replace(/[\s_]+/g, '-')}`;
-        return { path, code: 'bad-route', message: `${show(s)} is not a valid route.`, suggestion: `Routes start with "/" and use lower-case letters, digits and dashes, with no "/" at the end, e.g. ${show(fixed)}.` };
-      }
-      const isLink = parentSchema?.title === 'Href' || /\/href$/.test(path);
-      if (isLink) {
-        return { path, code: 'bad-link', message: `${show(s)} is not a link the site understands.`, suggestion: linkHint(s) ?? 'Use a route ("/owner"), a named destination ("@signin"), an https:// or mailto: address, or "#id" for a block on this page.' };
-      }
-      if (/\/src$/.test(path)) {
-        // A path as it looks on the author's computer names its right form; anything else gets the general advice.
-        const fixed = urlForm(s);
-        const right = fixed && /[/\\]/.test(s) && /^\/[^\s]+\.(svg|webp|avif|png|jpg|jpeg)$/.test(fixed) ? `Write ${show(fixed)}: files in site.config/assets/ are served from the site root.` : undefined;
-        return { path, code: 'bad-image', message: `${show(s)} is not a local image path.`, suggestion: right ?? own?.suggestion ?? 'Put the file in site.config/assets/images/ and write its path from the site root, e.g. "/images/hero.webp" (svg, webp, avif, png or jpg).' };
-      }
-      return { path, code: 'bad-format', message: `${show(s)} is not in the expected form.`, suggestion: fieldDescription };
-    }
+      return { path, ...say('not-allowed', { value: describeValue(valueAt(data, path)), only: show(p.allowedValue) }) };
+    case 'pattern':
+      return explainPattern(e, data, parentSchema, own?.suggestion);
     case 'minLength':
-      return { path, code: 'too-short', message: Number(p.limit) === 1 ? 'This must not be empty.' : `This must be at least ${p.limit} characters long.`, suggestion: fieldDescription };
+      return { path, ...say('too-short', { limit: Number(p.limit), description }) };
     case 'maxLength':
-      return { path, code: 'too-long', message: `This is longer than ${p.limit} characters (it has ${String(valueAt(data, path) ?? '').length}).`, suggestion: 'Shorten it: search engines and layouts cut long text.' };
+      return { path, ...say('too-long', { limit: p.limit, length: String(valueAt(data, path) ?? '').length }) };
     case 'minItems':
-      return { path, code: 'too-few', message: `This list needs at least ${p.limit} item${Number(p.limit) === 1 ? '' : 's'}.`, suggestion: fieldDescription };
+      return { path, ...say('too-few', { limit: Number(p.limit), description }) };
     case 'maxItems':
-      return { path, code: 'too-many', message: `This list can have at most ${p.limit} items.`, suggestion: 'Remove the extra items.' };
+      return { path, ...say('too-many', { limit: p.limit }) };
     case 'uniqueItems':
-      return { path, code: 'duplicate-item', message: `Items ${Number(p.j) + 1} and ${Number(p.i) + 1} of this list are the same.`, suggestion: 'Remove one of them.' };
+      return { path, ...say('duplicate-item', { first: Number(p.j) + 1, second: Number(p.i) + 1 }) };
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return { path, code: 'out-of-range', message: `${show(valueAt(data, path))} is out of range: it ${e.message}.`, suggestion: fieldDescription };
+      return { path, ...say('out-of-range', { value: show(valueAt(data, path)), rule: e.message, description }) };
     case 'propertyNames':
       return undefined; // reported by the nested pattern error
     case 'format':
-      return { path, code: 'bad-format', message: `${show(valueAt(data, path))} is not a valid ${p.format}.`, suggestion: fieldDescription };
+      return { path, ...say('bad-format', { value: show(valueAt(data, path)), format: String(p.format), description }) };
     case 'oneOf':
     case 'anyOf':
-      return { path, code: 'no-match', message: `This does not match any of the forms allowed here.`, suggestion: fieldDescription };
+      return { path, ...say('no-match', { description }) };
     default:
-      return { path, code: e.keyword, message: `This value ${e.message ?? 'is not valid'}.`, suggestion: fieldDescription };
+      return { path, ...say('invalid-value', { rule: e.message, description }) };
   }
+}
+
+/** The likely fix for a value of the wrong kind: quotes to remove or add, a list to wrap it in; else the field's description. */
+function typeHint(value: unknown, wanted: string[], description: string | undefined): string | undefined {
+  if (typeof value === 'string' && wanted.some((t) => t === 'number' || t === 'integer') && value.trim() !== '' && !Number.isNaN(Number(value))) return `Remove the quotes: write ${Number(value)}.`;
+  if (typeof value === 'string' && wanted.includes('boolean') && /^(true|false)$/i.test(value)) return `Remove the quotes: write ${value.toLowerCase()}.`;
+  if (wanted.includes('array') && value !== undefined && !Array.isArray(value)) return `Put it in a list: [ ${show(value)} ].${description ? ` ${description}` : ''}`;
+  if (wanted.includes('string') && (typeof value === 'number' || typeof value === 'boolean')) return `Put it in double quotes: "${value}".`;
+  return description;
+}
+
+/** A text that does not have the form its field asks for: a name, a link, a route, an image path, or another form. */
+function explainPattern(e: ErrorObject, data: unknown, parentSchema: SchemaLike | undefined, ownFix: string | undefined): Draft {
+  const path = e.instancePath;
+  if (e.propertyName !== undefined) return { path, key: e.propertyName, ...say('bad-name', { name: e.propertyName }) };
+  const value = valueAt(data, path);
+  const s = typeof value === 'string' ? value : '';
+  if (/^\s*(javascript|data|vbscript):/i.test(s)) return { path, ...say('unsafe-link', { value: show(s) }) };
+  if (/^http:\/\//i.test(s)) return { path, ...say('bad-link', { value: show(s), insecure: true, hint: linkHint(s) }) };
+  if (parentSchema?.title === 'Route' || /\/route$|\/(from|to)$/.test(path)) {
+    const fixed = `/${s.toLowerCase().trim().replace(/^\/+|\/+$/g, '').replace(/[\s_]+/g, '-')}`;
+    return { path, ...say('bad-route', { value: show(s), fixed: show(fixed) }) };
+  }
+  if (parentSchema?.title === 'Href' || /\/href$/.test(path)) return { path, ...say('bad-link', { value: show(s), insecure: false, hint: linkHint(s) }) };
+  if (/\/src$/.test(path)) {
+    // A path as it looks on the author's computer names its right form; anything else gets the general advice.
+    const fixed = urlForm(s);
+    const right = fixed && /[/\\]/.test(s) && /^\/[^\s]+\.(svg|webp|avif|png|jpg|jpeg)$/.test(fixed) ? `Write ${show(fixed)}: files in site.config/assets/ are served from the site root.` : undefined;
+    return { path, ...say('bad-image', { value: show(s), hint: right ?? ownFix }) };
+  }
+  return { path, ...say('bad-format', { value: show(s), description: parentSchema?.description }) };
 }

@@ -10,9 +10,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getNodeValue, parseTree } from 'jsonc-parser';
 import { describe, expect, test } from 'vitest';
-import { locate, locateWithTree, parseJsonSource, type JsonSource } from '../../scripts/lib/json-source.ts';
+import { escapeSegment } from '../json-pointer.ts';
+import { locate, locateWithTree, parseJsonSource, type JsonSource } from './json-source.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 function jsonFilesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -56,7 +57,7 @@ function pointers(value: unknown, at = ''): string[] {
   const out = [at, `${at}/nope`, `${at}/0`, `${at}/999`];
   if (Array.isArray(value)) value.forEach((v, i) => out.push(...pointers(v, `${at}/${i}`)));
   else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) out.push(...pointers(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+    for (const [k, v] of Object.entries(value)) out.push(...pointers(v, `${at}/${escapeSegment(k)}`));
   }
   return out;
 }
@@ -65,7 +66,7 @@ function objectsWithPointers(value: unknown, at = ''): [string, Record<string, u
   if (Array.isArray(value)) return value.flatMap((v, i) => objectsWithPointers(v, `${at}/${i}`));
   if (value && typeof value === 'object') {
     const obj = value as Record<string, unknown>;
-    return [[at, obj], ...Object.entries(obj).flatMap(([k, v]) => objectsWithPointers(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`))];
+    return [[at, obj], ...Object.entries(obj).flatMap(([k, v]) => objectsWithPointers(v, `${at}/${escapeSegment(k)}`))];
   }
   return [];
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Node, ParseError } from 'jsonc-parser';
-import { escapeSegment, pointerSegments } from './json-pointer.ts';
+import { escapeSegment, pointerSegments } from '../json-pointer.ts';
 
 type Jsonc = typeof import('jsonc-parser');
 let jsoncModule: Jsonc | undefined;

@@ -8,7 +8,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { closest } from './suggest.ts';
+import { closest } from '../suggest.ts';
+import { say, type DiagnosticCode, type Finding, type Severity } from './diagnostics.ts';
+import { shown } from './files.ts';
+import type { Findings } from './findings.ts';
 
 /** The file's size limits: phones on slow networks are this site's visitors. */
 export const WARN_BYTES = 500 * 1024;
@@ -131,38 +134,32 @@ export class AssetIndex {
   }
 }
 
-export interface AssetProblem {
-  code: 'missing-file' | 'file-path-form' | 'image-ratio' | 'image-heavy';
-  severity: 'error' | 'warning';
-  message: string;
-  suggestion: string;
-}
+export type AssetProblem = Finding & { code: Extract<DiagnosticCode, 'missing-file' | 'file-path-form' | 'image-ratio' | 'image-heavy'>; severity: Severity };
 
 /** Checks one file reference (and, for an image, its declared size) against the index. Pure apart from the index's reads. */
 export function checkAsset(index: AssetIndex, src: string, declared?: { width?: unknown; height?: unknown }): AssetProblem[] {
   if (!index.has(src)) {
     const fixed = urlForm(src);
-    if (fixed && index.has(fixed)) {
-      return [{ code: 'file-path-form', severity: 'error', message: `"${src}" is written as a path on your computer, but the site serves site.config/assets/ from its root.`, suggestion: `Write "${fixed}".` }];
-    }
-    const guess = index.nearest(fixed ?? src);
-    const where = `site.config/assets${fixed ?? src}`;
-    return [{ code: 'missing-file', severity: 'error', message: `There is no file ${where}, so visitors would see a broken image.`, suggestion: guess ? `Did you mean "${guess}"?` : `Add the file to site.config/assets${(fixed ?? src).slice(0, (fixed ?? src).lastIndexOf('/') + 1)}, or fix the path.` }];
+    if (fixed && index.has(fixed)) return [say('file-path-form', { src, fixed })];
+    return [say('missing-file', { what: 'asset', url: fixed ?? src, guess: index.nearest(fixed ?? src) })];
   }
   const out: AssetProblem[] = [];
   const bytes = index.size(src) ?? 0;
-  if (bytes > MAX_BYTES) {
-    out.push({ code: 'image-heavy', severity: 'error', message: `${src} weighs ${formatBytes(bytes)}, over the ${formatBytes(MAX_BYTES)} limit: on a slow phone connection it takes many seconds to appear.`, suggestion: 'Save it as WebP or AVIF at the size it is shown (see "Images" in docs/authoring.md); aim for under 200 KB.' });
-  } else if (bytes > WARN_BYTES) {
-    out.push({ code: 'image-heavy', severity: 'warning', message: `${src} weighs ${formatBytes(bytes)}, over ${formatBytes(WARN_BYTES)}: it slows the page on phones.`, suggestion: 'Save it as WebP or AVIF at the size it is shown (see "Images" in docs/authoring.md); aim for under 200 KB.' });
+  if (bytes > WARN_BYTES) {
+    const over = bytes > MAX_BYTES;
+    out.push(say('image-heavy', { src, size: formatBytes(bytes), limit: formatBytes(over ? MAX_BYTES : WARN_BYTES), over }));
   }
   const { width, height } = declared ?? {};
   if (typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0) {
     const real = index.dimensions(src);
     if (real && ratioDifference({ width, height }, real) > RATIO_TOLERANCE) {
-      const h = Math.round((width * real.height) / real.width);
-      out.push({ code: 'image-ratio', severity: 'warning', message: `width ${width} and height ${height} do not match the proportions of ${src} (${real.width} × ${real.height}): the picture would be stretched or the page would shift.`, suggestion: `Write "height": ${h} for a width of ${width} (or the file's own ${real.width} × ${real.height}).` });
+      out.push(say('image-ratio', { src, width, height, real, fitting: Math.round((width * real.height) / real.width) }));
     }
   }
   return out;
+}
+
+/** Every page links to /favicon.svg (scripts/lib/html.ts), so the site needs one. */
+export function checkFavicon(index: AssetIndex, findings: Findings): void {
+  if (!index.has('/favicon.svg')) findings.whole(shown('assets/favicon.svg'), say('missing-file', { what: 'favicon' }));
 }
