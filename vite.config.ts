@@ -51,8 +51,10 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             {
+              // What every page runs before interaction: React, the router, the shell, and the small UI parts most
+              // blocks use (section head, buttons); as separate chunks they would cost a request and their own overhead.
               name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|[\\/]renderer[\\/]lib[\\/](site-context|dialogs|deferred-blocks|blocks|chunk-cache|with-timeout|routes|href|dialog-targets|scroll-lock|preview-gate)\.tsx?$|virtual:sitewright\/config|[\\/]blocks[\\/]registry\.ts$|[\\/]renderer[\\/]ui[\\/]SectionHead\.tsx$|preload-helper|rolldown[\\/]runtime/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|[\\/]renderer[\\/]lib[\\/](site-context|dialogs|deferred-blocks|blocks|chunk-cache|with-timeout|routes|href|dialog-targets|scroll-lock|preview-gate)\.tsx?$|virtual:sitewright\/config|[\\/]blocks[\\/]registry\.ts$|[\\/]renderer[\\/]ui[\\/](SectionHead|ActionButtons|Button)\.tsx$|[\\/]renderer[\\/]ui[\\/]ui\.module\.css|preload-helper|rolldown[\\/]runtime/,
             },
           ],
         },

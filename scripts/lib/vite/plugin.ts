@@ -16,6 +16,12 @@ const FORMS_PREFIX = 'virtual:sitewright/forms/';
 const CATALOGUE_ID = 'virtual:sitewright/catalogue';
 
 
+/** The editor hint "$schema" is for text editors; the browser never reads it. */
+function withoutSchemaKey<T extends object>(value: T): Omit<T, '$schema'> {
+  const { $schema: _hint, ...rest } = value as T & { $schema?: string };
+  return rest;
+}
+
 function configModule(project: Project, env: Record<string, string | undefined>): string {
   const visible = visiblePages(project);
   const hidden = project.pages.filter((p) => !visible.includes(p)).map((p) => p.config.route);
@@ -25,7 +31,7 @@ function configModule(project: Project, env: Record<string, string | undefined>)
   );
   const info = buildInfo({ root: project.root, project, env, visibleRoutes: visible.length, hidden });
   return [
-    `export const site = ${JSON.stringify(project.site)};`,
+    `export const site = ${JSON.stringify(withoutSchemaKey(project.site))};`,
     `export const build = ${JSON.stringify(info)};`,
     `export const pages = [\n  ${entries.join(',\n  ')}\n];`,
   ].join('\n');
@@ -43,8 +49,7 @@ async function pageModule(project: Project, slug: string): Promise<string | unde
     (fragments[ref.kind] ??= {})[ref.id] = value;
     // A fragment may reference others (a form inside a page block, a FAQ set inside a fragment).
   }
-  const { $schema: _drop, ...page } = p.config as typeof p.config & { $schema?: string };
-  return `export default ${JSON.stringify({ page, fragments })};`;
+  return `export default ${JSON.stringify({ page: withoutSchemaKey(p.config), fragments })};`;
 }
 
 export function formatDiagnostics(ds: Diagnostic[]): string {
