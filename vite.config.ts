@@ -64,7 +64,7 @@ export default defineConfig(({ command }) => ({
   server: { port: 5173, host: '127.0.0.1' },
   test: {
     environment: 'jsdom',
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'blocks/**/*.test.{ts,tsx}', 'renderer/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'editor/**/*.test.{ts,tsx}'],
+    include: ['blocks/**/*.test.{ts,tsx}', 'renderer/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'editor/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },

@@ -329,7 +329,7 @@ function treeSpot(tree: Node, segs: (string | number)[]): Spot | undefined {
 
 /*
  * Locating in the text itself, for files read with JSON.parse (well-formed, no repeated names): the same answers as
- * jsonc-parser's tree (tests/unit/validator-fast-path.test.ts checks every value of every config file) without
+ * jsonc-parser's tree (json-source.test.ts checks every value of every config file) without
  * building a tree, which cost more than validating the file.
  */
 

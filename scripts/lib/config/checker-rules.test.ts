@@ -2,13 +2,13 @@
 /** The small pure rules behind issue 17's checks: the one suggester, file paths and sizes, main headings, stray files. */
 import { describe, expect, test } from 'vitest';
 import type { ErrorObject } from 'ajv';
-import { closest, distance, isNear } from '../../scripts/lib/suggest.ts';
-import { formatBytes, ratioDifference, urlForm, dimensionsOf, AssetIndex, checkAsset } from '../../scripts/lib/config/assets.ts';
-import { checkMainHeading, rendersMainHeading } from '../../scripts/lib/config/headings.ts';
-import { strayFileAdvice } from '../../scripts/lib/project.ts';
-import { mostSpecific } from '../../scripts/lib/config/explain.ts';
-import { svgOf } from '../../scripts/lib/corpus.ts';
-import { blockRegistry } from '../../blocks/registry.ts';
+import { closest, distance, isNear } from '../suggest.ts';
+import { formatBytes, ratioDifference, urlForm, dimensionsOf, AssetIndex, checkAsset } from './assets.ts';
+import { checkMainHeading, rendersMainHeading } from './headings.ts';
+import { strayFileAdvice } from '../project.ts';
+import { mostSpecific } from './explain.ts';
+import { svgOf } from '../corpus.ts';
+import { blockRegistry } from '../../../blocks/registry.ts';
 
 describe('one suggester', () => {
   test('distance counts a swap of neighbours as one edit, ignoring case', () => {

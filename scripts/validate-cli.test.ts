@@ -7,7 +7,7 @@
  *    compiling, and a schema edit is never answered by validators saved for the old schema.
  * Everything runs in a scratch copy of the project with its own node_modules/.cache, so the real caches are untouched.
  */
-import { readCorpus } from '../../scripts/lib/corpus.ts';
+import { readCorpus } from './lib/corpus.ts';
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,7 +18,7 @@ import { promisify } from 'node:util';
 import { applyEdits, modify } from 'jsonc-parser';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
 const temps: string[] = [];
 afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -129,7 +129,7 @@ describe('saved validators', () => {
     const configDir = join(root, 'site.config');
 
     vi.resetModules();
-    const compiled = await import('../../scripts/lib/project.ts');
+    const compiled = await import('./lib/project.ts');
     const first = cases.map(([, overlay]) => compiled.loadProject(dir, {}, { configDir, overlay }).diagnostics);
     const saved = readdirSync(join(dir, 'node_modules/.cache/sitewright/validators')).filter((f) => f.endsWith('.cjs'));
     expect(saved).toHaveLength(1);
@@ -138,7 +138,7 @@ describe('saved validators', () => {
     expect(requireCache[file], 'the first instance compiled rather than loaded').toBeUndefined();
 
     vi.resetModules();
-    const loaded = await import('../../scripts/lib/project.ts');
+    const loaded = await import('./lib/project.ts');
     expect(loaded).not.toBe(compiled);
     const second = cases.map(([, overlay]) => loaded.loadProject(dir, {}, { configDir, overlay }).diagnostics);
     expect(requireCache[file], 'the second instance loaded the saved validators').toBeDefined();

@@ -8,8 +8,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { loadProject } from '../../scripts/lib/project.ts';
-import { outputLine, readCorpus, runCase } from '../../scripts/lib/corpus.ts';
+import { loadProject } from './project.ts';
+import { outputLine, readCorpus, runCase } from './corpus.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 

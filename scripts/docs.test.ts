@@ -7,11 +7,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { BLOCKS_DOC, defaultOf, generateBlocksDoc } from '../../scripts/docs.ts';
-import { blockRegistry } from '../../blocks/registry.ts';
-import { checkExamples } from '../../scripts/lib/catalogue.ts';
+import { BLOCKS_DOC, defaultOf, generateBlocksDoc } from './docs.ts';
+import { blockRegistry } from '../blocks/registry.ts';
+import { checkExamples } from './lib/catalogue.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
 const doc = readFileSync(join(root, BLOCKS_DOC), 'utf8');
 
 describe('docs/blocks.md', () => {

@@ -10,14 +10,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { parseJsonSource } from '../../scripts/lib/config/json-source.ts';
-import { collectionsOf, expectedSchemaRef, loadProject } from '../../scripts/lib/project.ts';
-import { codeFrame, formatGithub, formatJson, formatPretty } from '../../scripts/lib/report.ts';
-import { newForm, newPage, slugForRoute, titleForRoute } from '../../scripts/lib/scaffold.ts';
-import type { Diagnostic } from '../../scripts/lib/diagnostics.ts';
-import { sitewright } from '../../scripts/lib/vite/plugin.ts';
+import { parseJsonSource } from './lib/config/json-source.ts';
+import { collectionsOf, expectedSchemaRef, loadProject } from './lib/project.ts';
+import { codeFrame, formatGithub, formatJson, formatPretty } from './lib/report.ts';
+import { newForm, newPage, slugForRoute, titleForRoute } from './lib/scaffold.ts';
+import type { Diagnostic } from './lib/diagnostics.ts';
+import { sitewright } from './lib/vite/plugin.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
 const temps: string[] = [];
 

@@ -6,10 +6,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { blockUnionSchema, generatedTypes } from '../../scripts/gen-types.ts';
-import { blockRegistry } from '../../blocks/registry.ts';
+import { blockUnionSchema, generatedTypes } from './gen-types.ts';
+import { blockRegistry } from '../blocks/registry.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (rel: string) => readFileSync(join(root, rel), 'utf8');
 
 describe('generated types match the schemas (else: npm run gen:types)', () => {

@@ -11,16 +11,16 @@ import { fileURLToPath } from 'node:url';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { describe, expect, test } from 'vitest';
-import { blockRegistry } from '../../blocks/registry.ts';
-import { Layout } from '../../renderer/layout/Layout.tsx';
-import { blockCache } from '../../renderer/lib/blocks.ts';
-import { PageProvider, SiteProvider } from '../../renderer/lib/site-context.tsx';
-import type { Block, PageConfig } from '../../renderer/generated/config-types.ts';
-import { cataloguePage, blockCatalogue } from '../../scripts/lib/catalogue.ts';
-import type { Diagnostic } from '../../scripts/lib/diagnostics.ts';
-import { loadProject, type Project } from '../../scripts/lib/project.ts';
+import { blockRegistry } from '../../../blocks/registry.ts';
+import { Layout } from '../../../renderer/layout/Layout.tsx';
+import { blockCache } from '../../../renderer/lib/blocks.ts';
+import { PageProvider, SiteProvider } from '../../../renderer/lib/site-context.tsx';
+import type { Block, PageConfig } from '../../../renderer/generated/config-types.ts';
+import { cataloguePage, blockCatalogue } from '../catalogue.ts';
+import type { Diagnostic } from '../diagnostics.ts';
+import { loadProject, type Project } from '../project.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const COUNT = Number(process.env.FUZZ_COUNT ?? 300);
 
@@ -214,7 +214,7 @@ async function renderPage(project: Project, slug: string): Promise<string> {
 
 const mdxCache = new Map<string, Promise<unknown>>();
 function compiled(configDir: string, id: string): Promise<unknown> {
-  if (!mdxCache.has(id)) mdxCache.set(id, import('../../scripts/lib/mdx-content.ts').then((m) => m.compileContent(configDir, id)));
+  if (!mdxCache.has(id)) mdxCache.set(id, import('../mdx-content.ts').then((m) => m.compileContent(configDir, id)));
   return mdxCache.get(id)!;
 }
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { candidateFiles, migrateSource, RENAMED } from '../../scripts/migrate/2026-11-section-head.ts';
+import { candidateFiles, migrateSource, RENAMED } from './2026-11-section-head.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
