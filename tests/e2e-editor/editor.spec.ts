@@ -166,3 +166,31 @@ test('the editor screens have no axe violations at 1366 px', async ({ page }) =>
   await expect(page.getByRole('dialog', { name: 'Changes' })).toContainText('Saved files');
   expect(await axe(page)).toEqual([]);
 });
+
+test('drag and drop with the mouse reorders the sections, in the outline and in the preview', async ({ page }) => {
+  await openEditor(page);
+  await page.getByRole('button', { name: /Private Project Owners \/owner/ }).click();
+  await expect(outline(page).getByRole('option')).toHaveCount(4);
+  expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ', 'Section 4: CTA banner']);
+  const grid = preview(page).getByRole('heading', { name: 'Everything you need to build without being on site' });
+  const faq = preview(page).getByRole('heading', { name: 'Frequently asked questions' });
+  await expect(grid).toBeVisible();
+  expect((await grid.boundingBox())!.y).toBeLessThan((await faq.boundingBox())!.y);
+
+  // Drag the feature grid below the FAQ: pointer down, a few moves (the drag starts after a short distance), up.
+  const from = (await outline(page).getByRole('option', { name: /Section 2: Feature grid/ }).boundingBox())!;
+  const to = (await outline(page).getByRole('option', { name: /Section 3: FAQ/ }).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height * 0.8, { steps: 15 });
+  await page.mouse.up();
+
+  await expect.poll(() => sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: FAQ', 'Section 3: Feature grid', 'Section 4: CTA banner']);
+  await expect(outline(page).getByRole('option', { name: /Section 3: Feature grid/ })).toContainText('Everything you need to build');
+  await expect.poll(async () => (await grid.boundingBox())!.y > (await faq.boundingBox())!.y).toBe(true);
+  await expect(page.getByRole('banner').getByRole('status')).toHaveText('1 file not saved');
+  // One undo puts it back.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ', 'Section 4: CTA banner']);
+});
