@@ -156,6 +156,13 @@ test('the editor screens have no axe violations at 1366 px', async ({ page }) =>
   await page.getByRole('button', { name: 'Site settings (menu, footer)' }).click();
   await expect(page.locator('#sw-panel-title')).toHaveText('Site settings');
   expect(await axe(page)).toEqual([]);
+  // A form file: its words are fields with plain names, and a note says what is changed in the file itself.
+  await page.getByRole('button', { name: 'Form: contact' }).click();
+  await expect(page.getByRole('note', { name: 'About this form' })).toContainText('site.config/forms/contact.json');
+  await expect(page.locator('#sw-fields').getByRole('textbox', { name: /^Title\*?$/ }).first()).toHaveValue('First Name');
+  await expect(page.locator('#sw-fields').getByRole('textbox', { name: /^Required$/ }).first()).toHaveValue('First Name is required.');
+  await expect(page.locator('#sw-fields').getByRole('textbox', { name: /^Label\*?$/ }).last()).toHaveValue('Send message');
+  expect(await axe(page)).toEqual([]);
   await page.getByRole('button', { name: 'Add section' }).click();
   expect(await axe(page)).toEqual([]);
   await page.getByRole('dialog', { name: 'Add a section' }).getByRole('button', { name: 'Close' }).click();
