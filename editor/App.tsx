@@ -168,6 +168,14 @@ export function App() {
     }, 50);
   };
 
+  const [saveWhenChecked, setSaveWhenChecked] = useState(false);
+  useEffect(() => {
+    if (saveWhenChecked && !checking) {
+      setSaveWhenChecked(false);
+      void save();
+    }
+  }, [saveWhenChecked, checking]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const save = async () => {
     setSaveProblem(null);
     if (blocking.length) {
@@ -178,7 +186,8 @@ export function App() {
       return;
     }
     if (checking) {
-      setStatus('Checking… try again in a moment.');
+      // The check of the latest edit is still running: save as soon as it is done (and only if it passes).
+      setSaveWhenChecked(true);
       return;
     }
     let done = 0;

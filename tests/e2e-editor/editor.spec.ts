@@ -141,7 +141,15 @@ test('a file changed on disk shows up at once (asserted within 2 s); with unsave
   await dialog.getByRole('button', { name: 'Keep my version' }).click();
   await expect(field(page, 'Heading')).toHaveValue('Mine, typed in the editor');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect.poll(() => JSON.parse(readFileSync(file, 'utf8')).blocks[0].heading).toBe('Mine, typed in the editor');
+  // Read again until the whole new file is there (a read can meet the file while it is being written).
+  const headingOnDisk = () => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')).blocks[0].heading;
+    } catch {
+      return undefined;
+    }
+  };
+  await expect.poll(headingOnDisk).toBe('Mine, typed in the editor');
 });
 
 test('the editor screens have no axe violations at 1366 px', async ({ page }) => {
