@@ -168,14 +168,26 @@ export function App() {
     }, 50);
   };
 
+  const [saveWhenChecked, setSaveWhenChecked] = useState(false);
+  useEffect(() => {
+    if (saveWhenChecked && !checking) {
+      setSaveWhenChecked(false);
+      void save();
+    }
+  }, [saveWhenChecked, checking]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const save = async () => {
     setSaveProblem(null);
     if (blocking.length) {
-      setSaveProblem({ message: `Not saved: ${blocking.length} problem${blocking.length > 1 ? 's' : ''} must be fixed first. The files on disk are unchanged.`, items: blocking });
+      setSaveProblem({
+        message: `Not saved: ${blocking.length} problem${blocking.length > 1 ? 's' : ''} must be fixed first. The files on disk are unchanged.`,
+        items: blocking,
+      });
       return;
     }
     if (checking) {
-      setStatus('Checking… try again in a moment.');
+      // The check of the latest edit is still running: save as soon as it is done (and only if it passes).
+      setSaveWhenChecked(true);
       return;
     }
     let done = 0;
@@ -191,7 +203,12 @@ export function App() {
           const disk = e.body.disk as { text: string; hash: string; data: unknown };
           st.setConflict(path, { hash: disk.hash, text: disk.text, data: disk.data });
         } else if (e instanceof ApiError && e.status === 422) {
-          const items = ((e.body.diagnostics as Record<string, unknown>[]) ?? []).map((x) => ({ ...(x as unknown as Diagnostic), file: configPath(String(x.file ?? path)), pointer: String(x.pointer ?? x.path ?? ''), fix: (x.fix ?? x.suggestion) as string | undefined }));
+          const items = ((e.body.diagnostics as Record<string, unknown>[]) ?? []).map((x) => ({
+            ...(x as unknown as Diagnostic),
+            file: configPath(String(x.file ?? path)),
+            pointer: String(x.pointer ?? x.path ?? ''),
+            fix: (x.fix ?? x.suggestion) as string | undefined,
+          }));
           setSaveProblem({ message: `Not saved: ${e.message}`, items });
         } else setSaveProblem({ message: `Not saved: ${(e as Error).message}`, items: [] });
       }
@@ -283,7 +300,13 @@ export function App() {
         <button type="button" className="sw-button" onClick={() => setDialog('changes')}>
           Changes
         </button>
-        <button type="button" className="sw-button sw-button--primary" onClick={() => void save()} aria-keyshortcuts="Control+S" aria-describedby={blocking.length ? 'sw-save-blocked' : undefined}>
+        <button
+          type="button"
+          className="sw-button sw-button--primary"
+          onClick={() => void save()}
+          aria-keyshortcuts="Control+S"
+          aria-describedby={blocking.length ? 'sw-save-blocked' : undefined}
+        >
           Save
         </button>
         {blocking.length > 0 && (
@@ -382,56 +405,66 @@ const PageList = memo(function PageList({
 }) {
   const dirtyList = dirty.split('\n');
   return (
-          <nav className="sw-side" aria-label="Pages and shared content">
-            <h2 className="sw-pane-title">Pages</h2>
-            <ul className="sw-pages">
-              {pages.map((p) => (
-                <li key={p.path}>
-                  <button
-                    type="button"
-                    className="sw-page-link"
-                    aria-current={p.path === openPage ? 'page' : undefined}
-                    onClick={() => {
-                      editorStore.getState().openPageAt(p.path);
-                      if (!(p.path in editorStore.getState().working)) void loadFile(p.path);
-                    }}
-                  >
-                    <span className="sw-page-link__title">{p.title}</span> <span className="sw-page-link__route">{p.route}</span>
-                    {dirtyList.includes(p.path) && <span className="sw-dot"> (not saved)</span>}
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <button type="button" className="sw-button" onClick={onNewPage}>
-              New page
+    <nav className="sw-side" aria-label="Pages and shared content">
+      <h2 className="sw-pane-title">Pages</h2>
+      <ul className="sw-pages">
+        {pages.map((p) => (
+          <li key={p.path}>
+            <button
+              type="button"
+              className="sw-page-link"
+              aria-current={p.path === openPage ? 'page' : undefined}
+              onClick={() => {
+                editorStore.getState().openPageAt(p.path);
+                if (!(p.path in editorStore.getState().working)) void loadFile(p.path);
+              }}
+            >
+              <span className="sw-page-link__title">{p.title}</span> <span className="sw-page-link__route">{p.route}</span>
+              {dirtyList.includes(p.path) && <span className="sw-dot"> (not saved)</span>}
             </button>
-            <h2 className="sw-pane-title">Shared content</h2>
-            <ul className="sw-pages">
-              <li>
-                <button type="button" className="sw-page-link" onClick={() => openFile('site.json')}>
-                  Site settings (menu, footer)
-                </button>
-              </li>
-              {index.faqs.map((f) => (
-                <li key={f.path}>
-                  <button type="button" className="sw-page-link" onClick={() => openFile(f.path)}>
-                    Questions: {f.id}
-                  </button>
-                </li>
-              ))}
-              {index.forms.map((f) => (
-                <li key={f.path}>
-                  <button type="button" className="sw-page-link" onClick={() => openFile(f.path)}>
-                    Form: {f.id}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="sw-button" onClick={onNewPage}>
+        New page
+      </button>
+      <h2 className="sw-pane-title">Shared content</h2>
+      <ul className="sw-pages">
+        <li>
+          <button type="button" className="sw-page-link" onClick={() => openFile('site.json')}>
+            Site settings (menu, footer)
+          </button>
+        </li>
+        {index.faqs.map((f) => (
+          <li key={f.path}>
+            <button type="button" className="sw-page-link" onClick={() => openFile(f.path)}>
+              Questions: {f.id}
+            </button>
+          </li>
+        ))}
+        {index.forms.map((f) => (
+          <li key={f.path}>
+            <button type="button" className="sw-page-link" onClick={() => openFile(f.path)}>
+              Form: {f.id}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 });
 
-function ProblemsList({ diags, where, goTo, labels }: { diags: Diagnostic[]; where: (d: Diagnostic) => string; goTo: (d: Diagnostic) => void; labels: { path: string; title: string; route: string }[] }) {
+function ProblemsList({
+  diags,
+  where,
+  goTo,
+  labels,
+}: {
+  diags: Diagnostic[];
+  where: (d: Diagnostic) => string;
+  goTo: (d: Diagnostic) => void;
+  labels: { path: string; title: string; route: string }[];
+}) {
   const errors = diags.filter((d) => d.severity === 'error');
   const warnings = diags.filter((d) => d.severity === 'warning');
   return (
@@ -463,7 +496,19 @@ function ProblemsList({ diags, where, goTo, labels }: { diags: Diagnostic[]; whe
   );
 }
 
-function SidePanel({ page, selected, panel, diagnostics, pages }: { page: PageDoc | undefined; selected: number | null; panel: ReturnType<typeof editorStore.getState>['panel']; diagnostics: Diagnostic[]; pages: { path: string; title: string; route: string }[] }) {
+function SidePanel({
+  page,
+  selected,
+  panel,
+  diagnostics,
+  pages,
+}: {
+  page: PageDoc | undefined;
+  selected: number | null;
+  panel: ReturnType<typeof editorStore.getState>['panel'];
+  diagnostics: Diagnostic[];
+  pages: { path: string; title: string; route: string }[];
+}) {
   const openPage = useEditor((s) => s.openPage);
   const working = useEditor((s) => s.working);
   const st = editorStore.getState;
@@ -476,14 +521,17 @@ function SidePanel({ page, selected, panel, diagnostics, pages }: { page: PageDo
     const diags = diagnostics.filter((d) => d.file === panel.path);
     body =
       schema && data !== undefined ? (
-        <FieldsForm
-          key={panel.path}
-          idPrefix="sw-file"
-          schema={schema}
-          data={data}
-          errors={toErrorSchema(diags, (d) => pointerToField(d.pointer, false).field)}
-          onChange={(next, id) => st().edit(panel.path, (before) => tidy(next, before), `${panel.path}#${id ?? ''}`)}
-        />
+        <>
+          {panel.path.startsWith('forms/') && <FormFileNote path={panel.path} />}
+          <FieldsForm
+            key={panel.path}
+            idPrefix="sw-file"
+            schema={schema}
+            data={data}
+            errors={toErrorSchema(diags, (d) => pointerToField(d.pointer, false).field)}
+            onChange={(next, id) => st().edit(panel.path, (before) => tidy(next, before), `${panel.path}#${id ?? ''}`)}
+          />
+        </>
       ) : (
         <p>Loading…</p>
       );
@@ -549,10 +597,21 @@ function SidePanel({ page, selected, panel, diagnostics, pages }: { page: PageDo
         </h2>
         {page && (
           <div className="sw-row" role="group" aria-label="What to edit">
-            <button type="button" className="sw-button" aria-pressed={panel.kind === 'block' && selected !== null} disabled={selected === null} onClick={() => st().showPanel({ kind: 'block' })}>
+            <button
+              type="button"
+              className="sw-button"
+              aria-pressed={panel.kind === 'block' && selected !== null}
+              disabled={selected === null}
+              onClick={() => st().showPanel({ kind: 'block' })}
+            >
               Section
             </button>
-            <button type="button" className="sw-button" aria-pressed={panel.kind === 'page' || (panel.kind === 'block' && selected === null)} onClick={() => st().showPanel({ kind: 'page' })}>
+            <button
+              type="button"
+              className="sw-button"
+              aria-pressed={panel.kind === 'page' || (panel.kind === 'block' && selected === null)}
+              onClick={() => st().showPanel({ kind: 'page' })}
+            >
               Page settings
             </button>
           </div>
@@ -560,6 +619,23 @@ function SidePanel({ page, selected, panel, diagnostics, pages }: { page: PageDo
       </div>
       {body ?? <p>Choose a page to see its fields.</p>}
     </aside>
+  );
+}
+
+/** Above a form file's fields: which parts are words to change here, and which are best changed in the file itself. */
+function FormFileNote({ path }: { path: string }) {
+  return (
+    <div className="sw-help sw-note" role="note" aria-label="About this form">
+      <p>
+        Here you can change the words of this form: each field’s <strong>Title</strong> (its label) under “Schema › Properties”, the <strong>Messages</strong>{' '}
+        shown when a field is not filled in right, the button’s words under “Submit › Label”, and the texts shown after sending under “Submit › On success ›
+        Notice” and “Submit › On failure › Notice”.
+      </p>
+      <p>
+        Adding, removing or renaming a field, its rules (“Required”, “Pattern”, “Min length”…), the address the form is sent to and what is sent (“Submit ›
+        Endpoint” and “Payload”) are technical: ask a developer to change them in the file site.config/{path}.
+      </p>
+    </div>
   );
 }
 
@@ -571,7 +647,8 @@ function NewPage({ onClose, onCreated }: { onClose: () => void; onCreated: (path
   useEffect(() => first.current?.focus(), []);
   const submit = async () => {
     setProblem('');
-    if (!/^\/[a-z0-9-/]*$/.test(route) || route === '/') return setProblem('The address starts with “/” and uses small letters, digits and “-”, e.g. /partners.');
+    if (!/^\/[a-z0-9-/]*$/.test(route) || route === '/')
+      return setProblem('The address starts with “/” and uses small letters, digits and “-”, e.g. /partners.');
     if (!title.trim()) return setProblem('Give the page a title, e.g. “Partners”.');
     try {
       const r = await api.create(route, title.trim());
@@ -591,7 +668,14 @@ function NewPage({ onClose, onCreated }: { onClose: () => void; onCreated: (path
         }}
       >
         <label htmlFor="sw-new-route">Address</label>
-        <input id="sw-new-route" ref={first} className="sw-input" value={route} onChange={(e) => setRoute(e.target.value)} aria-describedby="sw-new-route-help" />
+        <input
+          id="sw-new-route"
+          ref={first}
+          className="sw-input"
+          value={route}
+          onChange={(e) => setRoute(e.target.value)}
+          aria-describedby="sw-new-route-help"
+        />
         <p id="sw-new-route-help" className="sw-help">
           Where the page will be on the site, e.g. /partners.
         </p>

@@ -15,6 +15,9 @@ const defaults = getDefaultRegistry();
 /** Strings that hold sentences rather than a few words get a multi-line box. */
 const LONG = new Set(['text', 'intro', 'answer', 'description', 'lead', 'body', 'quote', 'summary', 'note', 'message', 'subheading', 'bio']);
 
+/** What one entry of a map is called, by the map's name: a form file's fields, their looks and the request body. */
+const MAP_ENTRY: Record<string, string> = { properties: 'Field', uiSchema: 'How this field looks', payload: 'Value sent' };
+
 /**
  * Titles in plain words for every property ("askLink" → "Ask link"), and the uiSchema: the block's "type" and the
  * "$schema" line are hidden, sentences get a multi-line box.
@@ -25,7 +28,8 @@ export function prepare(schema: Schema, key = ''): { schema: Schema; ui: UiSchem
   // The form's own heading is the panel's ("Section 2: Feature grid"); JSON examples are left out of help texts.
   out.title = key ? humanise(key) : '';
   if (typeof schema.description === 'string') out.description = plainHelp(schema.description);
-  if (schema.type === 'string' && LONG.has(key) && !(typeof schema.maxLength === 'number' && schema.maxLength <= 80) && !schema.enum) ui['ui:widget'] = 'textarea';
+  if (schema.type === 'string' && LONG.has(key) && !(typeof schema.maxLength === 'number' && schema.maxLength <= 80) && !schema.enum)
+    ui['ui:widget'] = 'textarea';
   if (schema.properties) {
     const props: Record<string, Schema> = {};
     for (const [k, v] of Object.entries(schema.properties as Record<string, Schema>)) {
@@ -42,6 +46,13 @@ export function prepare(schema: Schema, key = ''): { schema: Schema; ui: UiSchem
     p.schema.title = (schema.items as Schema).title === 'Link' ? 'Button' : humanise(key).replace(/s$/, '');
     out.items = p.schema;
     if (Object.keys(p.ui).length) ui.items = p.ui;
+  }
+  // Maps by name (a form's fields, its messages' look, the request body): each entry gets plain words too.
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+    const p = prepare(schema.additionalProperties as Schema, key);
+    p.schema.title = MAP_ENTRY[key] ?? humanise(key).replace(/s$/, '');
+    out.additionalProperties = p.schema;
+    if (Object.keys(p.ui).length) ui.additionalProperties = p.ui;
   }
   if (schema.const !== undefined && key !== 'type') ui['ui:widget'] = 'hidden';
   return { schema: out, ui };
@@ -170,7 +181,11 @@ function FragmentWidget({ id, value, required, onChange, schema }: WidgetProps) 
     return <input id={id} className="sw-input" value={current} aria-describedby={describedBy(id)} onChange={(e) => onChange(e.target.value || undefined)} />;
   }
   const create = async () => {
-    const clean = name.trim().toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
+    const clean = name
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '');
     if (!clean) return setProblem(`Give the new ${words.one} a name, e.g. "partners".`);
     const created = await createFragment(words.kind!, clean);
     if (created) {
@@ -182,7 +197,14 @@ function FragmentWidget({ id, value, required, onChange, schema }: WidgetProps) 
   };
   return (
     <div className="sw-fragment">
-      <select id={id} className="sw-input" value={current} required={required} aria-describedby={describedBy(id)} onChange={(e) => onChange(e.target.value || undefined)}>
+      <select
+        id={id}
+        className="sw-input"
+        value={current}
+        required={required}
+        aria-describedby={describedBy(id)}
+        onChange={(e) => onChange(e.target.value || undefined)}
+      >
         <option value="">Choose a {words.one}…</option>
         {ids.map((x) => (
           <option key={x} value={x}>
@@ -204,7 +226,13 @@ function FragmentWidget({ id, value, required, onChange, schema }: WidgetProps) 
       {naming && (
         <div className="sw-row">
           <label htmlFor={nameId}>Name of the new {words.one}</label>
-          <input id={nameId} className="sw-input" value={name} onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), void create())} />
+          <input
+            id={nameId}
+            className="sw-input"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), void create())}
+          />
           <button type="button" className="sw-button sw-button--primary" onClick={() => void create()}>
             Create
           </button>
@@ -260,7 +288,14 @@ function ObjectField(props: FieldProps) {
       <label htmlFor={`${id}_alt`}>
         Alt text <span className="sw-required">(required)</span>
       </label>
-      <input id={`${id}_alt`} className="sw-input" value={value.alt ?? ''} aria-describedby={`${id}_alt__help`} aria-invalid={altMissing ? true : undefined} onChange={(e) => set({ ...value, alt: e.target.value })} />
+      <input
+        id={`${id}_alt`}
+        className="sw-input"
+        value={value.alt ?? ''}
+        aria-describedby={`${id}_alt__help`}
+        aria-invalid={altMissing ? true : undefined}
+        onChange={(e) => set({ ...value, alt: e.target.value })}
+      />
       <p id={`${id}_alt__help`} className="sw-help">
         Describe the picture for people who cannot see it, e.g. “A house under construction”.
       </p>
@@ -279,7 +314,22 @@ function ObjectField(props: FieldProps) {
   );
 }
 
-const widgets = { TextWidget, TextareaWidget };
+/** rjsf's chooser between the kinds of an entry (e.g. a header link or a menu) has no label of its own: give it one. */
+function SelectWidget(props: WidgetProps) {
+  const chooser = /__(one|any)of_select$/.test(props.name);
+  return (
+    <>
+      {chooser && (
+        <label htmlFor={props.id} className="visually-hidden">
+          Kind of {props.label || 'entry'}
+        </label>
+      )}
+      <defaults.widgets.SelectWidget {...props} />
+    </>
+  );
+}
+
+const widgets = { TextWidget, TextareaWidget, SelectWidget };
 const fields = { ObjectField };
 
 export interface FieldsFormProps {

@@ -3,42 +3,12 @@
  * page with three sections, edits a field, reorders, undoes, pastes a section into another page, hits a problem and
  * fixes it, saves; then the project's own checker and a build pass on the result.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EDITOR_E2E_CONFIG_DIR as CONFIG_DIR } from '../../playwright.editor.config.ts';
-
-const outline = (page: Page) => page.getByRole('listbox', { name: 'Sections' });
-const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the page"]');
-const names = async (page: Page) => (await outline(page).getByRole('option').all()).map((o) => o.locator('.sw-option__name'));
-async function sectionNames(page: Page): Promise<string[]> {
-  return Promise.all((await names(page)).map((n) => n.innerText()));
-}
-const tool = (page: Page, name: string) => page.getByRole('toolbar', { name: 'Selected section' }).getByRole('button', { name, exact: true });
-const field = (page: Page, label: string) => page.locator('#sw-fields').getByRole('textbox', { name: new RegExp(`^${label}\\*?$`) });
-
-async function openEditor(page: Page) {
-  await page.goto('/');
-  await expect(page.getByRole('navigation', { name: 'Pages and shared content' })).toBeVisible();
-}
-
-async function addSection(page: Page, kind: string) {
-  const dialog = page.getByRole('dialog', { name: 'Add a section' });
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Add section' }).click();
-    await expect(dialog).toBeVisible({ timeout: 2000 });
-  }).toPass();
-  await dialog.getByRole('button', { name: `Add ${kind}`, exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
-
-async function axe(page: Page) {
-  // The editor's own screens; the preview frames show the site's blocks, which the site's own a11y suite covers.
-  const result = await new AxeBuilder({ page }).exclude('iframe').analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { addSection, axe, field, openEditor, outline, preview, sectionNames, tool } from './helpers.ts';
 
 test('create a page with three sections, edit, reorder, undo, paste elsewhere, fix a problem, save; validate and build pass', async ({ page }) => {
   test.setTimeout(300_000);
@@ -47,10 +17,10 @@ test('create a page with three sections, edit, reorder, undo, paste elsewhere, f
   // A new page: it starts with a hero.
   await page.getByRole('button', { name: 'New page' }).click();
   const newPage = page.getByRole('dialog', { name: 'New page' });
-  await newPage.getByLabel('Address').fill('/partners');
-  await newPage.getByLabel('Title').fill('Partners');
+  await newPage.getByLabel('Address').fill('/suppliers');
+  await newPage.getByLabel('Title').fill('Suppliers');
   await newPage.getByRole('button', { name: 'Create page' }).click();
-  await expect(page.getByRole('button', { name: /Partners \/partners/ })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('button', { name: /Suppliers \/suppliers/ })).toHaveAttribute('aria-current', 'page');
   await expect(outline(page).getByRole('option')).toHaveCount(1);
 
   // Two more sections from the palette, with their example content.
@@ -61,8 +31,8 @@ test('create a page with three sections, edit, reorder, undo, paste elsewhere, f
 
   // Edit a field: the preview follows.
   await outline(page).getByRole('option', { name: /Section 1: Hero/ }).click();
-  await field(page, 'Heading').fill('Partners who build with us');
-  await expect(preview(page).getByRole('heading', { name: 'Partners who build with us' })).toBeVisible();
+  await field(page, 'Heading').fill('Suppliers who build with us');
+  await expect(preview(page).getByRole('heading', { name: 'Suppliers who build with us' })).toBeVisible();
 
   // Reorder by keyboard, then undo.
   await outline(page).getByRole('option', { name: /Section 3: FAQ/ }).click();
@@ -86,22 +56,22 @@ test('create a page with three sections, edit, reorder, undo, paste elsewhere, f
   await expect(page.locator('#sw-fields .error-detail')).toContainText('heading');
   const problems = page.getByRole('region', { name: /Problems/ });
   await expect(problems).toContainText('Section 1: Hero');
-  await expect(problems).toContainText(/site\.config\/pages\/partners\.json:\d+:\d+/);
+  await expect(problems).toContainText(/site\.config\/pages\/suppliers\.json:\d+:\d+/);
   await expect(preview(page).locator('.sw-editor-badge')).toHaveText('1 problem');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Not saved');
-  expect(readFileSync(join(CONFIG_DIR, 'pages/partners.json'), 'utf8')).not.toContain('features');
+  expect(readFileSync(join(CONFIG_DIR, 'pages/suppliers.json'), 'utf8')).not.toContain('features');
   await page.getByRole('button', { name: 'Dismiss' }).click();
   // Fixed.
-  await field(page, 'Heading').fill('Partners who build with us');
+  await field(page, 'Heading').fill('Suppliers who build with us');
   await expect(problems).not.toContainText('Error in');
   await expect(outline(page).getByRole('option', { name: /Section 1: Hero/ })).not.toContainText('problem');
 
   // Save: the file on disk has the three sections.
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('banner').getByRole('status')).toHaveText(/Saved 1 file|All changes saved/);
-  await expect.poll(() => JSON.parse(readFileSync(join(CONFIG_DIR, 'pages/partners.json'), 'utf8')).blocks.map((b: { type: string }) => b.type)).toEqual(['hero', 'featureGrid', 'faq']);
-  expect(readFileSync(join(CONFIG_DIR, 'pages/partners.json'), 'utf8')).toContain('"heading": "Partners who build with us"');
+  await expect.poll(() => JSON.parse(readFileSync(join(CONFIG_DIR, 'pages/suppliers.json'), 'utf8')).blocks.map((b: { type: string }) => b.type)).toEqual(['hero', 'featureGrid', 'faq']);
+  expect(readFileSync(join(CONFIG_DIR, 'pages/suppliers.json'), 'utf8')).toContain('"heading": "Suppliers who build with us"');
 
   // Copy the feature grid and paste it into another page.
   await outline(page).getByRole('option', { name: /Section 2: Feature grid/ }).click();
@@ -124,7 +94,7 @@ test('create a page with three sections, edit, reorder, undo, paste elsewhere, f
   const outName = `dist-editor-e2e`;
   const build = spawnSync('npx', ['tsx', 'scripts/build.ts'], { encoding: 'utf8', env: { ...process.env, SITEWRIGHT_CONFIG_DIR: CONFIG_DIR, SITEWRIGHT_OUT_DIR: outName } });
   expect(build.status, build.stdout + build.stderr).toBe(0);
-  expect(readFileSync(join(outName, 'partners/index.html'), 'utf8')).toContain('Partners who build with us');
+  expect(readFileSync(join(outName, 'suppliers/index.html'), 'utf8')).toContain('Suppliers who build with us');
   rmSync(outName, { recursive: true, force: true });
 });
 
@@ -171,7 +141,15 @@ test('a file changed on disk shows up at once (asserted within 2 s); with unsave
   await dialog.getByRole('button', { name: 'Keep my version' }).click();
   await expect(field(page, 'Heading')).toHaveValue('Mine, typed in the editor');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect.poll(() => JSON.parse(readFileSync(file, 'utf8')).blocks[0].heading).toBe('Mine, typed in the editor');
+  // Read again until the whole new file is there (a read can meet the file while it is being written).
+  const headingOnDisk = () => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')).blocks[0].heading;
+    } catch {
+      return undefined;
+    }
+  };
+  await expect.poll(headingOnDisk).toBe('Mine, typed in the editor');
 });
 
 test('the editor screens have no axe violations at 1366 px', async ({ page }) => {
@@ -186,6 +164,13 @@ test('the editor screens have no axe violations at 1366 px', async ({ page }) =>
   await page.getByRole('button', { name: 'Site settings (menu, footer)' }).click();
   await expect(page.locator('#sw-panel-title')).toHaveText('Site settings');
   expect(await axe(page)).toEqual([]);
+  // A form file: its words are fields with plain names, and a note says what is changed in the file itself.
+  await page.getByRole('button', { name: 'Form: contact' }).click();
+  await expect(page.getByRole('note', { name: 'About this form' })).toContainText('site.config/forms/contact.json');
+  await expect(page.locator('#sw-fields').getByRole('textbox', { name: /^Title\*?$/ }).first()).toHaveValue('First Name');
+  await expect(page.locator('#sw-fields').getByRole('textbox', { name: /^Required$/ }).first()).toHaveValue('First Name is required.');
+  await expect(page.locator('#sw-fields').getByRole('textbox', { name: /^Label\*?$/ }).last()).toHaveValue('Send message');
+  expect(await axe(page)).toEqual([]);
   await page.getByRole('button', { name: 'Add section' }).click();
   expect(await axe(page)).toEqual([]);
   await page.getByRole('dialog', { name: 'Add a section' }).getByRole('button', { name: 'Close' }).click();
@@ -195,4 +180,32 @@ test('the editor screens have no axe violations at 1366 px', async ({ page }) =>
   await page.getByRole('button', { name: 'Changes' }).click();
   await expect(page.getByRole('dialog', { name: 'Changes' })).toContainText('Saved files');
   expect(await axe(page)).toEqual([]);
+});
+
+test('drag and drop with the mouse reorders the sections, in the outline and in the preview', async ({ page }) => {
+  await openEditor(page);
+  await page.getByRole('button', { name: /Private Project Owners \/owner/ }).click();
+  await expect(outline(page).getByRole('option')).toHaveCount(4);
+  expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ', 'Section 4: CTA banner']);
+  const grid = preview(page).getByRole('heading', { name: 'Everything you need to build without being on site' });
+  const faq = preview(page).getByRole('heading', { name: 'Frequently asked questions' });
+  await expect(grid).toBeVisible();
+  expect((await grid.boundingBox())!.y).toBeLessThan((await faq.boundingBox())!.y);
+
+  // Drag the feature grid below the FAQ: pointer down, a few moves (the drag starts after a short distance), up.
+  const from = (await outline(page).getByRole('option', { name: /Section 2: Feature grid/ }).boundingBox())!;
+  const to = (await outline(page).getByRole('option', { name: /Section 3: FAQ/ }).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height * 0.8, { steps: 15 });
+  await page.mouse.up();
+
+  await expect.poll(() => sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: FAQ', 'Section 3: Feature grid', 'Section 4: CTA banner']);
+  await expect(outline(page).getByRole('option', { name: /Section 3: Feature grid/ })).toContainText('Everything you need to build');
+  await expect.poll(async () => (await grid.boundingBox())!.y > (await faq.boundingBox())!.y).toBe(true);
+  await expect(page.getByRole('banner').getByRole('status')).toHaveText('1 file not saved');
+  // One undo puts it back.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ', 'Section 4: CTA banner']);
 });

@@ -1,0 +1,34 @@
+/** Shared steps of the editor's end-to-end tests (not a spec: no tests here). */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const outline = (page: Page) => page.getByRole('listbox', { name: 'Sections' });
+export const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the page"]');
+export async function sectionNames(page: Page): Promise<string[]> {
+  const options = await outline(page).getByRole('option').all();
+  return Promise.all(options.map((o) => o.locator('.sw-option__name').innerText()));
+}
+export const tool = (page: Page, name: string) => page.getByRole('toolbar', { name: 'Selected section' }).getByRole('button', { name, exact: true });
+export const field = (page: Page, label: string) => page.locator('#sw-fields').getByRole('textbox', { name: new RegExp(`^${label}\\*?$`) });
+export const status = (page: Page) => page.getByRole('banner').getByRole('status');
+
+export async function openEditor(page: Page) {
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Pages and shared content' })).toBeVisible();
+}
+
+export async function addSection(page: Page, kind: string) {
+  const dialog = page.getByRole('dialog', { name: 'Add a section' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Add section' }).click();
+    await expect(dialog).toBeVisible({ timeout: 2000 });
+  }).toPass();
+  await dialog.getByRole('button', { name: `Add ${kind}`, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+export async function axe(page: Page) {
+  // The editor's own screens; the preview frames show the site's blocks, which the site's own a11y suite covers.
+  const result = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
