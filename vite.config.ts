@@ -16,9 +16,11 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 function quietLogger(level: 'info' | 'warn') {
   const logger = createLogger(level);
   const FALSE_ALARMS = ['did not pass the `from` option to `postcss.parse`'];
-  const quiet = (warn: typeof logger.warn): typeof logger.warn => (msg, options) => {
-    if (!FALSE_ALARMS.some((s) => msg.includes(s))) warn(msg, options);
-  };
+  const quiet =
+    (warn: typeof logger.warn): typeof logger.warn =>
+    (msg, options) => {
+      if (!FALSE_ALARMS.some((s) => msg.includes(s))) warn(msg, options);
+    };
   logger.warn = quiet(logger.warn.bind(logger));
   logger.warnOnce = quiet(logger.warnOnce.bind(logger));
   return logger;
@@ -29,7 +31,10 @@ export default defineConfig(({ command }) => ({
   resolve: {
     // react-router's package exports always point at its development build (dev warnings switched on); the
     // production build beside it is the same code with them off, which minifies to less.
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : [],
+    alias:
+      command === 'build'
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+        : [],
   },
   // Images, favicon and other files copied as they are.
   publicDir: 'site.config/assets',

@@ -41,7 +41,10 @@ type BlockMap = { [T in Block['type']]: BlockEntry<T> };
 const only = <M>(found: Record<string, () => Promise<unknown>>) => Object.values(found)[0]() as Promise<M>;
 
 export const blocks = {
-  hero: { load: () => only<typeof import('./Hero/index.tsx')>(import.meta.glob('./Hero/index.tsx')), mainHeading: { setting: 'headingLevel', equals: 1, default: 1 } },
+  hero: {
+    load: () => only<typeof import('./Hero/index.tsx')>(import.meta.glob('./Hero/index.tsx')),
+    mainHeading: { setting: 'headingLevel', equals: 1, default: 1 },
+  },
   faq: { load: () => only<typeof import('./Faq/index.tsx')>(import.meta.glob('./Faq/index.tsx')) },
   featureGrid: { load: () => only<typeof import('./FeatureGrid/index.tsx')>(import.meta.glob('./FeatureGrid/index.tsx')) },
   ctaBanner: { load: () => only<typeof import('./CtaBanner/index.tsx')>(import.meta.glob('./CtaBanner/index.tsx')) },
@@ -58,7 +61,10 @@ export const blocks = {
   videoDialog: { load: () => only<typeof import('./VideoDialog/index.tsx')>(import.meta.glob('./VideoDialog/index.tsx')), dialog: true },
   referralRedirect: { load: () => only<typeof import('./ReferralRedirect/index.tsx')>(import.meta.glob('./ReferralRedirect/index.tsx')), mainHeading: true },
   prose: { load: () => only<typeof import('./Prose/index.tsx')>(import.meta.glob('./Prose/index.tsx')) },
-  form: { load: () => only<typeof import('./Form/index.tsx')>(import.meta.glob('./Form/index.tsx')), mainHeading: { setting: 'headingLevel', equals: 1, default: 2 } },
+  form: {
+    load: () => only<typeof import('./Form/index.tsx')>(import.meta.glob('./Form/index.tsx')),
+    mainHeading: { setting: 'headingLevel', equals: 1, default: 2 },
+  },
   formDialog: { load: () => only<typeof import('./FormDialog/index.tsx')>(import.meta.glob('./FormDialog/index.tsx')), dialog: true },
   enquiry: { load: () => only<typeof import('./Enquiry/index.tsx')>(import.meta.glob('./Enquiry/index.tsx')) },
   scheduler: { load: () => only<typeof import('./Scheduler/index.tsx')>(import.meta.glob('./Scheduler/index.tsx')), mainHeading: { setting: 'heading' } },
@@ -73,4 +79,6 @@ export interface BlockRegistration extends BlockOptions {
   load: () => Promise<{ default: unknown }>;
 }
 
-export const blockRegistry: readonly BlockRegistration[] = Object.entries(blocks).map(([type, entry]: [string, BlockOptions & Pick<BlockRegistration, 'load'>]) => ({ ...entry, type }));
+export const blockRegistry: readonly BlockRegistration[] = Object.entries(blocks).map(
+  ([type, entry]: [string, BlockOptions & Pick<BlockRegistration, 'load'>]) => ({ ...entry, type }),
+);

@@ -25,7 +25,15 @@ const Item = memo(function Item({ block, index, selected, problems }: { block: B
   const { ref } = useSortable({ id: `${index}-${block.type}`, index });
   const summary = blockSummary(block);
   return (
-    <li ref={ref} role="option" id={`sw-outline-${index}`} aria-selected={selected} className={selected ? 'sw-option sw-option--selected' : 'sw-option'} onClick={() => editorStore.getState().select(index)} data-index={index}>
+    <li
+      ref={ref}
+      role="option"
+      id={`sw-outline-${index}`}
+      aria-selected={selected}
+      className={selected ? 'sw-option sw-option--selected' : 'sw-option'}
+      onClick={() => editorStore.getState().select(index)}
+      data-index={index}
+    >
       <span className="sw-option__name">{sectionName(index, blockTitle(block))}</span>
       {problems > 0 && (
         <span className="sw-badge">

@@ -28,7 +28,14 @@ export function usePreviewMessages(examples: Record<string, Block | null>) {
       const block = examples[e.data.thumb];
       const { working } = editorStore.getState();
       (e.source as Window | null)?.postMessage(
-        { sw: 'render', page: { blocks: block ? [block] : [] }, fragments: fragmentsOf(working), site: working['site.json'] ?? null, selected: null, problems: {} },
+        {
+          sw: 'render',
+          page: { blocks: block ? [block] : [] },
+          fragments: fragmentsOf(working),
+          site: working['site.json'] ?? null,
+          selected: null,
+          problems: {},
+        },
         { targetOrigin: location.origin },
       );
     };
@@ -37,7 +44,17 @@ export function usePreviewMessages(examples: Record<string, Block | null>) {
   }, [examples]);
 }
 
-export function PreviewPane({ page, problems, device, onDevice }: { page: PageDoc; problems: Record<number, number>; device: Device; onDevice: (d: Device) => void }) {
+export function PreviewPane({
+  page,
+  problems,
+  device,
+  onDevice,
+}: {
+  page: PageDoc;
+  problems: Record<number, number>;
+  device: Device;
+  onDevice: (d: Device) => void;
+}) {
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ w: 800, h: 600 });
@@ -154,11 +171,26 @@ export function Palette({ onInsert, onClose }: { onInsert: (type: string) => voi
         {index.blocks.map((b) => (
           <li key={b.type} className="sw-palette__item">
             <div className="sw-palette__thumb" aria-hidden="true">
-              {b.example ? <iframe title={`Example of ${humanise(b.type)}`} tabIndex={-1} loading="lazy" src={`/editor/preview.html?thumb=${encodeURIComponent(b.type)}`} /> : <span>No example</span>}
+              {b.example ? (
+                <iframe
+                  title={`Example of ${humanise(b.type)}`}
+                  tabIndex={-1}
+                  loading="lazy"
+                  src={`/editor/preview.html?thumb=${encodeURIComponent(b.type)}`}
+                />
+              ) : (
+                <span>No example</span>
+              )}
             </div>
             <h3>{humanise(b.type)}</h3>
             <p className="sw-help">{shortHelp(b.description)}</p>
-            <button type="button" className="sw-button sw-button--primary" onClick={() => onInsert(b.type)} disabled={!b.example} aria-label={`Add ${humanise(b.type)}`}>
+            <button
+              type="button"
+              className="sw-button sw-button--primary"
+              onClick={() => onInsert(b.type)}
+              disabled={!b.example}
+              aria-label={`Add ${humanise(b.type)}`}
+            >
               Add
             </button>
           </li>
@@ -206,7 +238,10 @@ export function ChangesView({ onClose }: { onClose: () => void }) {
   const state = useEditor((s) => s);
   const unsaved = dirtyPaths(state);
   useEffect(() => {
-    api.changes().then((r) => setFiles(r.files), (e: Error) => setProblem(e.message));
+    api.changes().then(
+      (r) => setFiles(r.files),
+      (e: Error) => setProblem(e.message),
+    );
   }, []);
   return (
     <Dialog title="Changes" onClose={onClose} wide>
@@ -228,11 +263,15 @@ export function ChangesView({ onClose }: { onClose: () => void }) {
       {files?.map((f) => (
         <section key={f.path} className="sw-change">
           <h4>
-            {fileLabel(f.path.replace(/^site\.config\//, ''), index.pages)} <span className="sw-help">({f.status === 'added' || f.status === 'new' ? 'new file' : f.status})</span>
+            {fileLabel(f.path.replace(/^site\.config\//, ''), index.pages)}{' '}
+            <span className="sw-help">({f.status === 'added' || f.status === 'new' ? 'new file' : f.status})</span>
           </h4>
           <pre className="sw-diff" tabIndex={0} aria-label={`Saved changes to ${f.path}`}>
             {f.diff.split('\n').map((l, i) => (
-              <span key={i} className={l.startsWith('+') && !l.startsWith('+++') ? 'sw-diff__add' : l.startsWith('-') && !l.startsWith('---') ? 'sw-diff__del' : undefined}>
+              <span
+                key={i}
+                className={l.startsWith('+') && !l.startsWith('+++') ? 'sw-diff__add' : l.startsWith('-') && !l.startsWith('---') ? 'sw-diff__del' : undefined}
+              >
                 {l}
                 {'\n'}
               </span>
@@ -258,8 +297,8 @@ export function ConflictDialog({ conflict, label }: { conflict: Conflict; label:
   return (
     <Dialog title="This file changed outside the editor" onClose={keepMine} wide>
       <p>
-        {label} was changed on disk (in a text editor or by a git pull) while you had unsaved changes here. Nothing has been overwritten. Choose which version to keep; the differences are
-        shown below (lines starting with − are only on disk, + only in your version).
+        {label} was changed on disk (in a text editor or by a git pull) while you had unsaved changes here. Nothing has been overwritten. Choose which version
+        to keep; the differences are shown below (lines starting with − are only on disk, + only in your version).
       </p>
       <DiffView before={pretty(conflict.disk.data)} after={pretty(mine)} label="Differences between the file on disk and your version" />
       <div className="sw-row">

@@ -74,8 +74,10 @@ export const api = {
     return (body.diagnostics ?? []).map(normaliseDiagnostic);
   },
   save: (path: string, data: unknown, baseHash: string) => call<{ hash: string; text: string }>('save', { method: 'POST', body: { path, data, baseHash } }),
-  create: (route: string, title: string) => call<{ path: string; text: string; hash: string; data?: unknown }>('create', { method: 'POST', body: { route, title } }),
-  fragment: (kind: 'faq' | 'form', id: string) => call<{ path: string; text: string; hash: string; data?: unknown }>('fragment', { method: 'POST', body: { kind, id } }),
+  create: (route: string, title: string) =>
+    call<{ path: string; text: string; hash: string; data?: unknown }>('create', { method: 'POST', body: { route, title } }),
+  fragment: (kind: 'faq' | 'form', id: string) =>
+    call<{ path: string; text: string; hash: string; data?: unknown }>('fragment', { method: 'POST', body: { kind, id } }),
   changes: () => call<{ files: { path: string; status: string; diff: string }[] }>('changes'),
   events: () => new EventSource(`${BASE}events?token=${encodeURIComponent(token())}`),
 };

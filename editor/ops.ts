@@ -43,7 +43,10 @@ export function duplicateBlock(page: PageDoc, index: number): PageDoc {
 
 export function removeBlock(page: PageDoc, index: number): PageDoc {
   if (index < 0 || index >= page.blocks.length) return page;
-  return withBlocks(page, page.blocks.filter((_, i) => i !== index));
+  return withBlocks(
+    page,
+    page.blocks.filter((_, i) => i !== index),
+  );
 }
 
 /** Inserts a copy of `block` at `at` (default: the end). Used by the palette and by paste. */

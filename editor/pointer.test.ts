@@ -17,13 +17,21 @@ describe('pointer to field', () => {
     expect(fieldId('block', ['actions', '0', 'label'])).toBe('block_actions_0_label');
   });
   it('builds rjsf extra errors, putting a missing setting under its own field', () => {
-    const d = (pointer: string, message: string, code = 'bad') => normaliseDiagnostic({ severity: 'error', code, message, file: 'site.config/pages/a.json', line: 3, column: 5, path: pointer });
-    const diags = [d('/blocks/1/heading', 'This must not be empty.'), d('/blocks/1', 'The required setting "set" is missing from the faq block.', 'missing-property'), d('/title', 'Too long.')];
+    const d = (pointer: string, message: string, code = 'bad') =>
+      normaliseDiagnostic({ severity: 'error', code, message, file: 'site.config/pages/a.json', line: 3, column: 5, path: pointer });
+    const diags = [
+      d('/blocks/1/heading', 'This must not be empty.'),
+      d('/blocks/1', 'The required setting "set" is missing from the faq block.', 'missing-property'),
+      d('/title', 'Too long.'),
+    ];
     const schema = toErrorSchema(
       diags.filter((x) => pointerToField(x.pointer, true).block === 1),
       (x) => pointerToField(x.pointer, true).field,
     );
-    expect(schema).toEqual({ heading: { __errors: ['This must not be empty.'] }, set: { __errors: ['The required setting "set" is missing from the faq block.'] } });
+    expect(schema).toEqual({
+      heading: { __errors: ['This must not be empty.'] },
+      set: { __errors: ['The required setting "set" is missing from the faq block.'] },
+    });
   });
   it('speaks plain words', () => {
     expect(sectionName(2, humanise('faq'))).toBe('Section 3: FAQ');

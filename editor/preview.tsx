@@ -47,7 +47,9 @@ function stable(blocks: Block[]): Block[] {
 /** Text from site.config/content/*.mdx is compiled by the build; the preview names the file instead of showing it. */
 function contentNote(block: Block): string | null {
   const source = (block as { source?: unknown }).source;
-  return block.type === 'prose' && typeof source === 'string' ? `The text of site.config/content/${source}.mdx shows here (it is compiled when the site is built).` : null;
+  return block.type === 'prose' && typeof source === 'string'
+    ? `The text of site.config/content/${source}.mdx shows here (it is compiled when the site is built).`
+    : null;
 }
 
 function BlockView({ block }: { block: Block }) {
@@ -119,11 +121,20 @@ function PreviewPage({ message }: { message: RenderMessage }) {
   const dialogKey = [...dialogTargets(blocks)].join(' ');
   const dialogs = useMemo(() => new Set(dialogKey ? dialogKey.split(' ') : []), [dialogKey]);
   const fragmentsKey = JSON.stringify(message.fragments);
-  const loaded = useMemo<LoadedPage>(() => ({ page: { ...message.page, blocks: [] } as unknown as LoadedPage['page'], fragments: JSON.parse(fragmentsKey) }), [fragmentsKey, message.page.route]); // eslint-disable-line react-hooks/exhaustive-deps
+  const loaded = useMemo<LoadedPage>(
+    () => ({ page: { ...message.page, blocks: [] } as unknown as LoadedPage['page'], fragments: JSON.parse(fragmentsKey) }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt only when the route or the fragments change, not on every keystroke
+    [fragmentsKey, message.page.route],
+  );
   const headerKey = JSON.stringify(message.page.header ?? null);
   const bare = message.page.layout === 'bare';
   return useMemo(() => {
-    if (thumb) return <PageProvider value={loaded}><Sections /></PageProvider>;
+    if (thumb)
+      return (
+        <PageProvider value={loaded}>
+          <Sections />
+        </PageProvider>
+      );
     return (
       <PageProvider value={loaded}>
         <DialogTargetsContext.Provider value={dialogs}>

@@ -15,7 +15,10 @@ function pointerGet(doc: unknown, pointer: string): unknown {
   return pointer
     .split('/')
     .slice(1)
-    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined),
+      doc,
+    );
 }
 
 function resolve(node: unknown, baseId: string, stack: string[]): unknown {

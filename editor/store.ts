@@ -138,7 +138,8 @@ export function createEditorStore(initial?: Partial<EditorState>) {
             const where = at ?? current[1].blocks.length;
             editPage((p) => insertBlock(p, block, where), where);
           },
-          updateBlock: (index, block, coalesce) => editPage((p) => replaceBlock(p, index, block), undefined, coalesce ? `${get().openPage}#${index}#${coalesce}` : ''),
+          updateBlock: (index, block, coalesce) =>
+            editPage((p) => replaceBlock(p, index, block), undefined, coalesce ? `${get().openPage}#${index}#${coalesce}` : ''),
           copy: (index) => {
             const current = page();
             const block = current?.[1].blocks[index];
@@ -231,7 +232,11 @@ export function packHistory(states: Partial<Tracked>[]) {
     }
     return i;
   };
-  const entries = states.map((s) => ({ docs: Object.fromEntries(Object.entries(s.working ?? {}).map(([p, d]) => [p, docRef(d)])), openPage: s.openPage, selected: s.selected }));
+  const entries = states.map((s) => ({
+    docs: Object.fromEntries(Object.entries(s.working ?? {}).map(([p, d]) => [p, docRef(d)])),
+    openPage: s.openPage,
+    selected: s.selected,
+  }));
   return { table, docTable, entries };
 }
 
@@ -240,16 +245,28 @@ export function unpackHistory(packed: ReturnType<typeof packHistory>): Tracked[]
     const entry = d as { page?: Omit<PageDoc, 'blocks'> & { blocks: number[] }; value?: unknown };
     return entry.page ? { ...entry.page, blocks: entry.page.blocks.map((i) => packed.table[i] as Block) } : entry.value;
   });
-  return packed.entries.map((e) => ({ working: Object.fromEntries(Object.entries(e.docs).map(([p, i]) => [p, docs[i]])), openPage: e.openPage, selected: e.selected }));
+  return packed.entries.map((e) => ({
+    working: Object.fromEntries(Object.entries(e.docs).map(([p, i]) => [p, docs[i]])),
+    openPage: e.openPage,
+    selected: e.selected,
+  }));
 }
 
-export function loadPersisted(storage: Storage | undefined = globalThis.localStorage): { state: Partial<EditorState>; past: Tracked[]; future: Tracked[] } | null {
+export function loadPersisted(
+  storage: Storage | undefined = globalThis.localStorage,
+): { state: Partial<EditorState>; past: Tracked[]; future: Tracked[] } | null {
   try {
     const raw = storage?.getItem(KEY);
     if (!raw) return null;
     const saved = JSON.parse(raw);
     return {
-      state: { working: saved.working ?? {}, base: saved.base ?? {}, openPage: saved.openPage ?? null, clipboard: saved.clipboard ?? null, selected: saved.selected ?? null },
+      state: {
+        working: saved.working ?? {},
+        base: saved.base ?? {},
+        openPage: saved.openPage ?? null,
+        clipboard: saved.clipboard ?? null,
+        selected: saved.selected ?? null,
+      },
       past: saved.past ? unpackHistory(saved.past) : [],
       future: saved.future ? unpackHistory(saved.future) : [],
     };

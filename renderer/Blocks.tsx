@@ -41,7 +41,13 @@ export const Blocks = memo(function Blocks({ blocks }: { blocks: Block[] }) {
     const id = (block as { id?: unknown }).id;
     return (
       // display: contents, so the wrapper changes no layout; it marks where a block sits for deferred hydration.
-      <div key={`${i}-${block.type}`} className={styles.slot} {...{ [SLOT_ATTRIBUTE]: i }} data-block={block.type} data-block-id={typeof id === 'string' ? id : undefined}>
+      <div
+        key={`${i}-${block.type}`}
+        className={styles.slot}
+        {...{ [SLOT_ATTRIBUTE]: i }}
+        data-block={block.type}
+        data-block-id={typeof id === 'string' ? id : undefined}
+      >
         <BlockBoundary label={`${block.type} (block ${i + 1})`} onRetry={() => blockCache.reset()}>
           {isRegistered(block.type) ? (
             <Suspense

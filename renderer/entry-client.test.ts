@@ -28,7 +28,7 @@ async function runEntry(body: string) {
 }
 
 describe('entry-client: the order of the first steps', () => {
-  it('asks for the page and the first screen\'s blocks at once, and hydrates in a later task', async () => {
+  it("asks for the page and the first screen's blocks at once, and hydrates in a later task", async () => {
     await runEntry('<main>prerendered</main>');
     expect(loading.preloadPage).toHaveBeenCalledWith(window.location.pathname);
     expect(loading.planBlockHydration).toHaveBeenCalledWith(document.getElementById('app'));

@@ -43,7 +43,11 @@ if (!args.includes('--no-build')) {
 const { project } = loadProject(root);
 if (!project) throw new Error('config does not validate: run npm run validate');
 // Parameter routes redirect to another site at once; there is nothing of ours to measure there.
-const routes = arg('--routes')?.split(',') ?? visiblePages(project).map((p) => p.config.route).filter((r) => !r.includes(':'));
+const routes =
+  arg('--routes')?.split(',') ??
+  visiblePages(project)
+    .map((p) => p.config.route)
+    .filter((r) => !r.includes(':'));
 
 /**
  * A throw-away certificate for 127.0.0.1. Over plain HTTP/1.1 Lighthouse's simulation charges a round trip per
@@ -53,7 +57,27 @@ function loopbackCertificate(): { key: string; cert: string } | undefined {
   const dir = mkdtempSync(join(tmpdir(), 'sitewright-audit-'));
   const key = join(dir, 'key.pem');
   const cert = join(dir, 'cert.pem');
-  const r = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  const r = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   if (r.status === 0) return { key, cert };
   console.warn('openssl is not available: auditing over HTTP/1.1, which makes every route look slower than on the CDN.');
   return undefined;
@@ -64,7 +88,17 @@ const port = Number(process.env.AUDIT_PORT ?? 4390);
 const server = await startServer(root, port, { tls, dist: distName });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', ...(tls ? ['--ignore-certificate-errors'] : [])],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+    ...(tls ? ['--ignore-certificate-errors'] : []),
+  ],
 });
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
 
@@ -74,7 +108,9 @@ const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome
  * so they are written in the tab Lighthouse then uses, on a page of the site that loads no script or style).
  */
 const schedulerStores = new Map(
-  visiblePages(project).flatMap((p) => p.config.blocks.flatMap((b) => (b.type === 'scheduler' && 'store' in b ? [[p.config.route, String(b.store)] as const] : []))),
+  visiblePages(project).flatMap((p) =>
+    p.config.blocks.flatMap((b) => (b.type === 'scheduler' && 'store' in b ? [[p.config.route, String(b.store)] as const] : [])),
+  ),
 );
 /**
  * The identity service is up in production but unreachable from here; a page that checks it on load (/doctor)
@@ -149,7 +185,13 @@ const requestsOf = (lhr: LighthouseResult) =>
  */
 function validRuns(label: string, results: LighthouseResult[]): LighthouseResult[] {
   const valid = filterToValidRuns(results);
-  if (valid.length < results.length) console.warn(`${label}: ${results.length - valid.length} of ${results.length} runs had no first paint or TTI and were left out (${results.filter((r) => !valid.includes(r)).map((r) => r.runtimeError?.code ?? 'no TTI').join(', ')})`);
+  if (valid.length < results.length)
+    console.warn(
+      `${label}: ${results.length - valid.length} of ${results.length} runs had no first paint or TTI and were left out (${results
+        .filter((r) => !valid.includes(r))
+        .map((r) => r.runtimeError?.code ?? 'no TTI')
+        .join(', ')})`,
+    );
   return valid;
 }
 /** reports/lighthouse/<kind>-<route>.json, `/` as "home". */
@@ -166,7 +208,13 @@ try {
         const seeded = await arrive(page, origin, route);
         const result = await lighthouse(
           `${origin}${route}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: seeded, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            disableStorageReset: seeded,
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          },
           preset === 'desktop' ? desktopConfig : undefined,
           page,
         );
@@ -178,7 +226,10 @@ try {
       const valid = validRuns(`${preset} ${route}`, results);
       const lhr = valid.length ? computeMedianRun(valid) : results[results.length - 1];
       writeFileSync(join(outDir, reportName(preset, route)), JSON.stringify(lhr));
-      const sum = (type: string) => requestsOf(lhr).filter((r) => r.resourceType === type).reduce((n, r) => n + gzipBytes(r.url, r.transferSize ?? 0), 0) / 1024;
+      const sum = (type: string) =>
+        requestsOf(lhr)
+          .filter((r) => r.resourceType === type)
+          .reduce((n, r) => n + gzipBytes(r.url, r.transferSize ?? 0), 0) / 1024;
       const row: Row = {
         route,
         preset,
@@ -187,7 +238,9 @@ try {
         cssKb: Number((sum('Stylesheet') + inlineCssBytes(route) / 1024).toFixed(1)),
       };
       rows.push(row);
-      process.stdout.write(`${preset} ${route}: perf ${row.perf} a11y ${row.a11y} bp ${row.bp} seo ${row.seo}${runs > 1 ? ` (medians of ${valid.length} runs; perf ${results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join('/')})` : ''}\n`);
+      process.stdout.write(
+        `${preset} ${route}: perf ${row.perf} a11y ${row.a11y} bp ${row.bp} seo ${row.seo}${runs > 1 ? ` (medians of ${valid.length} runs; perf ${results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join('/')})` : ''}\n`,
+      );
     }
   }
 } finally {
@@ -209,9 +262,18 @@ const misses = (r: Row) =>
   ].filter(Boolean);
 
 const header = '| route | preset | perf | a11y | best practices | SEO | LCP ms | TBT ms | TBT ms, every run | CLS | JS KB gz | CSS KB gz | budget |';
-const table = [header, '|' + ' --- |'.repeat(13), ...rows.map((r) => `| ${r.route} | ${r.preset} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${r.lcp} | ${r.tbt} | ${r.tbtRuns.join(' ')} | ${r.cls} | ${r.jsKb} | ${r.cssKb} | ${misses(r).length ? `miss: ${misses(r).join(', ')}` : 'ok'} |`)].join('\n');
+const table = [
+  header,
+  '|' + ' --- |'.repeat(13),
+  ...rows.map(
+    (r) =>
+      `| ${r.route} | ${r.preset} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${r.lcp} | ${r.tbt} | ${r.tbtRuns.join(' ')} | ${r.cls} | ${r.jsKb} | ${r.cssKb} | ${misses(r).length ? `miss: ${misses(r).join(', ')}` : 'ok'} |`,
+  ),
+].join('\n');
 console.log(`\n${table}\n`);
 writeFileSync(join(outDir, 'summary.md'), `${table}\n`);
 const failed = rows.filter((r) => misses(r).length);
-console.log(failed.length ? `✗ ${failed.length} of ${rows.length} rows (route and preset) miss a budget` : `✓ all ${rows.length} rows (route and preset) inside budget`);
+console.log(
+  failed.length ? `✗ ${failed.length} of ${rows.length} rows (route and preset) miss a budget` : `✓ all ${rows.length} rows (route and preset) inside budget`,
+);
 process.exit(failed.length ? 1 : 0);

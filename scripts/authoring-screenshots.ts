@@ -28,11 +28,22 @@ const server = await createServer({ configFile: join(root, 'vite.config.ts'), lo
 await server.listen();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 // Offline, like the tests: third-party widgets show their fallbacks.
-await page.route((url) => url.host !== `127.0.0.1:${port}`, (route) => route.abort('internetdisconnected'));
+await page.route(
+  (url) => url.host !== `127.0.0.1:${port}`,
+  (route) => route.abort('internetdisconnected'),
+);
 
 async function open(path: string) {
   await page.goto(`${base}${path}`);
@@ -64,7 +75,14 @@ try {
   await page.screenshot({ path: shot('catalogue.png') });
 
   // 2. Add a page.
-  const made = newPage({ root, configDir, route: '/partners', from: 'owner', title: 'Partners', description: 'Resellers, lenders and suppliers: partner with BuildPad.' });
+  const made = newPage({
+    root,
+    configDir,
+    route: '/partners',
+    from: 'owner',
+    title: 'Partners',
+    description: 'Resellers, lenders and suppliers: partner with BuildPad.',
+  });
   if (!made.ok) throw new Error(made.lines.join('\n'));
   const partners = json('pages/partners.json');
   partners.blocks[0].eyebrow = 'Partners';
@@ -88,12 +106,17 @@ try {
 
   // 4. Change navigation: a Solutions entry for the new page.
   const site = json('site.json');
-  site.header.items.find((i: { id: string }) => i.id === 'solutions').links.push({ label: 'Partners', href: '/partners', description: 'Resell, lend or supply with BuildPad.', icon: 'users', iconColor: 'green' });
+  site.header.items
+    .find((i: { id: string }) => i.id === 'solutions')
+    .links.push({ label: 'Partners', href: '/partners', description: 'Resell, lend or supply with BuildPad.', icon: 'users', iconColor: 'green' });
   save('site.json', site);
   await settle();
   await open('/partners');
   await page.getByRole('button', { name: 'Solutions' }).first().click();
-  await page.getByRole('link', { name: /Partners/ }).first().waitFor();
+  await page
+    .getByRole('link', { name: /Partners/ })
+    .first()
+    .waitFor();
   await page.waitForTimeout(400);
   await page.screenshot({ path: shot('navigation.png'), clip: { x: 0, y: 0, width: 1280, height: 620 } });
   await page.keyboard.press('Escape');
@@ -102,11 +125,20 @@ try {
   save('faqs/partners.json', {
     $schema: '../../schemas/faq-set.schema.json',
     items: [
-      { question: 'Who can become a partner?', answer: 'Banks and lenders, building-material suppliers, and agencies that help people build in Africa from abroad.' },
+      {
+        question: 'Who can become a partner?',
+        answer: 'Banks and lenders, building-material suppliers, and agencies that help people build in Africa from abroad.',
+      },
       { question: 'Does it cost anything to join?', answer: 'No. There is no fee to join the partner programme.' },
     ],
   });
-  partners.blocks.splice(1, 0, { type: 'faq', id: 'partner-faq', heading: 'Partner questions', set: 'partners', askLink: { label: 'Ask a Question', href: '/contact' } });
+  partners.blocks.splice(1, 0, {
+    type: 'faq',
+    id: 'partner-faq',
+    heading: 'Partner questions',
+    set: 'partners',
+    askLink: { label: 'Ask a Question', href: '/contact' },
+  });
   await saveAndSee('pages/partners.json', partners, page, 'Partner questions');
   await page.getByRole('button', { name: 'Who can become a partner?' }).click();
   await page.waitForTimeout(400);
@@ -116,7 +148,15 @@ try {
   const contact = json('forms/contact.json');
   contact.schema.properties = Object.fromEntries(
     Object.entries(contact.schema.properties as Record<string, unknown>).flatMap(([k, v]) =>
-      k === 'email' ? [[k, v], ['company', { type: 'string', title: 'Company (optional)', maxLength: 200, messages: { maxLength: 'Please keep the company name under 200 characters.' } }]] : [[k, v]],
+      k === 'email'
+        ? [
+            [k, v],
+            [
+              'company',
+              { type: 'string', title: 'Company (optional)', maxLength: 200, messages: { maxLength: 'Please keep the company name under 200 characters.' } },
+            ],
+          ]
+        : [[k, v]],
     ),
   );
   contact.uiSchema.company = { 'ui:autocomplete': 'organization' };
@@ -128,7 +168,10 @@ try {
   await form.scrollIntoViewIfNeeded();
   const box = await form.boundingBox();
   if (!box) throw new Error('no contact form on /contact');
-  await page.screenshot({ path: shot('form-field.png'), clip: { x: Math.max(0, box.x - 32), y: Math.max(0, box.y - 32), width: box.width + 64, height: box.height + 64 } });
+  await page.screenshot({
+    path: shot('form-field.png'),
+    clip: { x: Math.max(0, box.x - 32), y: Math.max(0, box.y - 32), width: box.width + 64, height: box.height + 64 },
+  });
 
   // 7. A mistake while the dev server runs: the overlay explains it.
   const broken = readFileSync(join(configDir, 'pages/partners.json'), 'utf8').replace('"type": "hero"', '"type": "heroo"');
@@ -137,7 +180,9 @@ try {
   await page.locator('vite-error-overlay').waitFor();
   await page.waitForTimeout(600);
   await page.screenshot({ path: shot('overlay.png') });
-  console.log(`wrote ${['catalogue', 'new-page', 'add-block', 'navigation', 'faq', 'form-field', 'overlay'].map((n) => `docs/images/authoring/${n}.png`).join(', ')}`);
+  console.log(
+    `wrote ${['catalogue', 'new-page', 'add-block', 'navigation', 'faq', 'form-field', 'overlay'].map((n) => `docs/images/authoring/${n}.png`).join(', ')}`,
+  );
 } finally {
   await browser.close();
   await server.close();

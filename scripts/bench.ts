@@ -34,7 +34,12 @@ const prerenderRuns = Math.max(1, Number(option('prerender-runs', '3')));
 
 if (args.includes('--editor')) {
   const { benchEditor, editorBenchTable } = await import('./lib/editor-bench.ts');
-  const rows = await benchEditor({ root, port: Number(option('editor-port', '5185')), sizes: option('editor-sizes', '20,200').split(',').map(Number), keystrokes: Number(option('editor-keys', '50')) });
+  const rows = await benchEditor({
+    root,
+    port: Number(option('editor-port', '5185')),
+    sizes: option('editor-sizes', '20,200').split(',').map(Number),
+    keystrokes: Number(option('editor-keys', '50')),
+  });
   const table = editorBenchTable(rows);
   console.log(table);
   process.exit(table.includes('✗') ? 1 : 0);
@@ -42,7 +47,12 @@ if (args.includes('--editor')) {
 
 if (args.includes('--leads')) {
   const { benchLeads, leadBenchTable } = await import('./lib/lead-bench.ts');
-  const leadOptions = { root, total: Number(option('leads-total', '2000')), clients: Number(option('leads-clients', '20')), port: Number(option('leads-port', '4391')) };
+  const leadOptions = {
+    root,
+    total: Number(option('leads-total', '2000')),
+    clients: Number(option('leads-clients', '20')),
+    port: Number(option('leads-port', '4391')),
+  };
   const leadResults = [await benchLeads(leadOptions)];
   if (process.env.DATABASE_URL) leadResults.push(await benchLeads({ ...leadOptions, port: leadOptions.port + 1 }, process.env.DATABASE_URL));
   const table = leadBenchTable(leadResults, leadOptions);
@@ -78,15 +88,26 @@ function makeProject(n: number): string {
   // Packages linked one by one, so the copy has its own node_modules/.cache: the first validate run starts from nothing,
   // and nothing the bench does touches the caches of the real project.
   mkdirSync(join(dir, 'node_modules'));
-  for (const name of readdirSync(join(root, 'node_modules'))) if (name !== '.cache') symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name));
+  for (const name of readdirSync(join(root, 'node_modules')))
+    if (name !== '.cache') symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name));
   // Sources are copied, not linked: Vite keys its manifest by real paths.
-  for (const copy of ['scripts', 'site.config', 'blocks', 'renderer', 'vite.config.ts', 'package.json', 'tsconfig.json']) cpSync(join(root, copy), join(dir, copy), { recursive: true });
+  for (const copy of ['scripts', 'site.config', 'blocks', 'renderer', 'vite.config.ts', 'package.json', 'tsconfig.json'])
+    cpSync(join(root, copy), join(dir, copy), { recursive: true });
   const rand = mulberry32(n);
   const pagesDir = join(dir, 'site.config/pages');
   for (let i = 0; i < n; i++) {
     const count = 3 + Math.floor(rand() * 4);
-    const blocks = [heroes[0] ?? { type: 'hero', heading: `Page ${i}` }, ...Array.from({ length: count }, () => others[Math.floor(rand() * others.length)] ?? heroes[0])];
-    const page = { $schema: '../../schemas/page.schema.json', route: `/bench/p${i}`, title: `Bench page ${i}`, description: `Generated page ${i} for the benchmark of validating and prerendering many pages.`, blocks };
+    const blocks = [
+      heroes[0] ?? { type: 'hero', heading: `Page ${i}` },
+      ...Array.from({ length: count }, () => others[Math.floor(rand() * others.length)] ?? heroes[0]),
+    ];
+    const page = {
+      $schema: '../../schemas/page.schema.json',
+      route: `/bench/p${i}`,
+      title: `Bench page ${i}`,
+      description: `Generated page ${i} for the benchmark of validating and prerendering many pages.`,
+      blocks,
+    };
     writeFileSync(join(pagesDir, `bench-${i}.json`), `${JSON.stringify(page, null, 2)}\n`);
   }
   return dir;
@@ -97,7 +118,6 @@ function run(cmd: string, argv: string[], cwd: string, env: Record<string, strin
   const r = spawnSync(cmd, argv, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { out: r.stdout, err: r.stderr, ms: performance.now() - t0, status: r.status };
 }
-
 
 interface Inside {
   validateMs: number;
@@ -139,7 +159,25 @@ for (const n of sizes) {
   const ajvCli = () => {
     const r = run(
       join(root, 'node_modules/.bin/ajv'),
-      ['validate', '--spec=draft7', '--strict=false', '--all-errors', '-c', 'ajv-formats', '-s', 'schemas/page.schema.json', '-r', 'schemas/defs.schema.json', '-r', 'schemas/block.schema.json', '-r', 'schemas/site.schema.json', ...blockSchemas, '-d', 'site.config/pages/*.json'],
+      [
+        'validate',
+        '--spec=draft7',
+        '--strict=false',
+        '--all-errors',
+        '-c',
+        'ajv-formats',
+        '-s',
+        'schemas/page.schema.json',
+        '-r',
+        'schemas/defs.schema.json',
+        '-r',
+        'schemas/block.schema.json',
+        '-r',
+        'schemas/site.schema.json',
+        ...blockSchemas,
+        '-d',
+        'site.config/pages/*.json',
+      ],
       dir,
     );
     if (r.status !== 0) throw new Error(`ajv-cli failed:\n${`${r.out}\n${r.err}`.slice(0, 2000)}`);
@@ -183,8 +221,12 @@ for (const n of sizes) {
 }
 
 const f = (x: number | undefined, d = 1) => (x === undefined ? '–' : x.toFixed(d));
-console.log(`\nValidation: median of ${runs} runs each, alternating; "first run" fills an empty cache (bundles the validator, compiles and saves the schemas). Prerender: median of ${withPrerender ? prerenderRuns : 0} builds.`);
-console.log('\n| pages | validate ms (in process) | ms/page | peak MB | whole `npm run validate` process ms | first run ms | ajv-cli process ms | ratio (ours/ajv-cli) | prerender ms | ms/page | peak MB |');
+console.log(
+  `\nValidation: median of ${runs} runs each, alternating; "first run" fills an empty cache (bundles the validator, compiles and saves the schemas). Prerender: median of ${withPrerender ? prerenderRuns : 0} builds.`,
+);
+console.log(
+  '\n| pages | validate ms (in process) | ms/page | peak MB | whole `npm run validate` process ms | first run ms | ajv-cli process ms | ratio (ours/ajv-cli) | prerender ms | ms/page | peak MB |',
+);
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of results) {
   console.log(
@@ -195,12 +237,18 @@ const big = results.find((r) => r.pages >= 1000);
 const mid = results.find((r) => r.pages >= 100 && r.pages < 1000);
 const checks: string[] = [];
 if (big) {
-  checks.push(`${big.validateProcessMs < 1000 ? '✓' : '✗'} validating ${big.pages} pages took ${f(big.validateProcessMs, 0)} ms as a whole process, ${f(big.validateMs, 0)} ms of it validating (budget < 1000 ms)`);
-  checks.push(`${big.validateProcessMs <= big.ajvCliMs ? '✓' : '✗'} whole validate process ${f(big.validateProcessMs, 0)} ms vs ajv-cli ${f(big.ajvCliMs, 0)} ms on the same ${big.pages} page files and schemas (budget: no slower)`);
+  checks.push(
+    `${big.validateProcessMs < 1000 ? '✓' : '✗'} validating ${big.pages} pages took ${f(big.validateProcessMs, 0)} ms as a whole process, ${f(big.validateMs, 0)} ms of it validating (budget < 1000 ms)`,
+  );
+  checks.push(
+    `${big.validateProcessMs <= big.ajvCliMs ? '✓' : '✗'} whole validate process ${f(big.validateProcessMs, 0)} ms vs ajv-cli ${f(big.ajvCliMs, 0)} ms on the same ${big.pages} page files and schemas (budget: no slower)`,
+  );
 }
 if (big?.prerenderMs && mid?.prerenderMs && big.prerenderPages && mid.prerenderPages) {
   const ratio = big.prerenderMs / big.prerenderPages / (mid.prerenderMs / mid.prerenderPages);
-  checks.push(`${ratio <= 1.2 ? '✓' : '✗'} prerender per page at ${big.prerenderPages} pages is ${f(ratio, 2)}x the per-page time at ${mid.prerenderPages} (budget ≤ 1.2x)`);
+  checks.push(
+    `${ratio <= 1.2 ? '✓' : '✗'} prerender per page at ${big.prerenderPages} pages is ${f(ratio, 2)}x the per-page time at ${mid.prerenderPages} (budget ≤ 1.2x)`,
+  );
 }
 console.log(`\n${checks.join('\n')}`);
 process.exit(checks.some((c) => c.startsWith('✗')) ? 1 : 0);

@@ -20,7 +20,11 @@ afterAll(() => {
   rmSync(join(root, 'node_modules', `.sitewright-ssr-${outName}`), { recursive: true, force: true });
 });
 
-const menu = (id: string, label: string, links: [string, string][]) => ({ id, label, links: links.map(([l, href]) => ({ label: l, href, description: `${l}.`, icon: 'star' })) });
+const menu = (id: string, label: string, links: [string, string][]) => ({
+  id,
+  label,
+  links: links.map(([l, href]) => ({ label: l, href, description: `${l}.`, icon: 'star' })),
+});
 
 test('a header of three menus and two buttons, and other not-found links, build with no code change', { timeout: 180_000 }, async () => {
   const configDir = join(temp, 'site.config');
@@ -28,8 +32,14 @@ test('a header of three menus and two buttons, and other not-found links, build 
   const site = JSON.parse(readFileSync(join(configDir, 'site.json'), 'utf8'));
   site.header = {
     items: [
-      menu('owners', 'For owners', [['Homes', '/owner'], ['Companies', '/enterprise']]),
-      menu('builders', 'For builders', [['Contractors', '/contractor'], ['Consultants', '/consultant']]),
+      menu('owners', 'For owners', [
+        ['Homes', '/owner'],
+        ['Companies', '/enterprise'],
+      ]),
+      menu('builders', 'For builders', [
+        ['Contractors', '/contractor'],
+        ['Consultants', '/consultant'],
+      ]),
       menu('plans', 'Plans', [['Premium', '/pricing/premium']]),
     ],
     secondary: [],
@@ -38,7 +48,12 @@ test('a header of three menus and two buttons, and other not-found links, build 
       { id: 'start', label: 'Start building', href: '@ownerSignup' },
     ],
   };
-  site.notFound = { links: [{ label: 'Read our policy', href: '/policy' }, { label: 'Book a call', href: '/schedule-call' }] };
+  site.notFound = {
+    links: [
+      { label: 'Read our policy', href: '/policy' },
+      { label: 'Book a call', href: '/schedule-call' },
+    ],
+  };
   writeFileSync(join(configDir, 'site.json'), JSON.stringify(site, null, 2));
   // Pages that chose a variant of the old header show this one as it is.
   for (const f of readdirSync(join(configDir, 'pages'))) {

@@ -48,7 +48,12 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf
 const server = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href)) as { render: (url: string) => Promise<RenderResult> };
 
 // Indexed once: a lookup per page must not scan the manifest, or prerender cost grows with the square of the page count.
-const pageChunks = new Map(Object.keys(manifest).flatMap((k) => { const m = /virtual:sitewright\/page\/(.+)$/.exec(k); return m ? [[m[1], k] as const] : []; }));
+const pageChunks = new Map(
+  Object.keys(manifest).flatMap((k) => {
+    const m = /virtual:sitewright\/page\/(.+)$/.exec(k);
+    return m ? [[m[1], k] as const] : [];
+  }),
+);
 const pageChunkKey = (slug: string) => pageChunks.get(slug);
 const blockKey = (type: string) => `blocks/${blockFolder(type)}/index.tsx`;
 
@@ -59,7 +64,10 @@ const INLINE_CSS_LIMIT = 60_000;
 // (measured, see docs/decisions.md). The page's and first block's chunks stay preloaded: hydration needs them.
 const entryImports = new Set(collectAssets(manifest, [CLIENT_ENTRY]).js);
 const entryFile = manifest[CLIENT_ENTRY].file;
-if (!manifest[NOT_FOUND_MODULE]) throw new Error(`${NOT_FOUND_MODULE} is not a chunk of its own: renderer/lib/not-found-screen.tsx must import it dynamically (and NOT_FOUND_MODULE in scripts/lib/html.ts name it)`);
+if (!manifest[NOT_FOUND_MODULE])
+  throw new Error(
+    `${NOT_FOUND_MODULE} is not a chunk of its own: renderer/lib/not-found-screen.tsx must import it dynamically (and NOT_FOUND_MODULE in scripts/lib/html.ts name it)`,
+  );
 const pages = visiblePages(project);
 const written: { route: string; html: string; index: boolean }[] = [];
 

@@ -47,8 +47,18 @@ describe('docs/blocks.md', () => {
   test('every setting of the block, page, site and FAQ schemas tells a marketer what it does, with an example', () => {
     // An example is an "e.g."/"such as" value, a quoted value or a number in the description, or examples/enum/const.
     const hasExample = (s: { description?: string; examples?: unknown; enum?: unknown; const?: unknown; $ref?: string }) =>
-      s.examples !== undefined || s.enum !== undefined || s.const !== undefined || (s.$ref !== undefined && !s.description) || /e\.g\.|example|such as|"[^"]+"|\d/i.test(s.description ?? '');
-    const files = ['defs.schema.json', 'page.schema.json', 'site.schema.json', 'faq-set.schema.json', ...readdirSync(join(root, 'schemas/blocks')).map((f) => `blocks/${f}`)];
+      s.examples !== undefined ||
+      s.enum !== undefined ||
+      s.const !== undefined ||
+      (s.$ref !== undefined && !s.description) ||
+      /e\.g\.|example|such as|"[^"]+"|\d/i.test(s.description ?? '');
+    const files = [
+      'defs.schema.json',
+      'page.schema.json',
+      'site.schema.json',
+      'faq-set.schema.json',
+      ...readdirSync(join(root, 'schemas/blocks')).map((f) => `blocks/${f}`),
+    ];
     const missing: string[] = [];
     for (const f of files) {
       const walk = (node: unknown, path: string) => {
@@ -61,7 +71,8 @@ describe('docs/blocks.md', () => {
           else if (!hasExample(prop)) missing.push(`${f} ${path}/properties/${name}: no example in "${prop.description}"`);
         }
         // Conditions (if/then/else, not, dependencies) restate settings already described; they are not settings.
-        for (const [k, v] of Object.entries(node)) if (!['examples', 'default', 'const', 'enum', 'if', 'then', 'else', 'not', 'dependencies'].includes(k)) walk(v, `${path}/${k}`);
+        for (const [k, v] of Object.entries(node))
+          if (!['examples', 'default', 'const', 'enum', 'if', 'then', 'else', 'not', 'dependencies'].includes(k)) walk(v, `${path}/${k}`);
       };
       walk(JSON.parse(readFileSync(join(root, 'schemas', f), 'utf8')), '');
     }

@@ -16,10 +16,23 @@ const configDir = mkdtempSync(join(tmpdir(), 'sitewright-editor-shots-'));
 cpSync(join(root, 'site.config'), configDir, { recursive: true });
 mkdirSync(out, { recursive: true });
 
-const child = spawn('npm', ['run', 'edit'], { cwd: root, env: { ...process.env, SITEWRIGHT_CONFIG_DIR: configDir, PORT: String(port) }, stdio: 'ignore', detached: true });
+const child = spawn('npm', ['run', 'edit'], {
+  cwd: root,
+  env: { ...process.env, SITEWRIGHT_CONFIG_DIR: configDir, PORT: String(port) },
+  stdio: 'ignore',
+  detached: true,
+});
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(out, `${name}.png`) });
 try {

@@ -14,7 +14,9 @@ const read = (rel: string) => readFileSync(join(root, rel), 'utf8');
 
 describe('generated types match the schemas (else: npm run gen:types)', () => {
   test('schemas/block.schema.json lists every registered block type', () => {
-    expect(read('schemas/block.schema.json'), 'schemas/block.schema.json is stale: run npm run gen:types').toBe(`${JSON.stringify(blockUnionSchema(), null, 2)}\n`);
+    expect(read('schemas/block.schema.json'), 'schemas/block.schema.json is stale: run npm run gen:types').toBe(
+      `${JSON.stringify(blockUnionSchema(), null, 2)}\n`,
+    );
     const union = JSON.parse(read('schemas/block.schema.json')) as { properties: { type: { enum: string[] } } };
     expect(union.properties.type.enum).toEqual(blockRegistry.map((b) => b.type).sort());
   });

@@ -41,10 +41,19 @@ function stripIds(schema: unknown): unknown {
 }
 
 export async function generatedTypes(): Promise<string> {
-  const blockFiles = readdirSync(join(schemaDir, 'blocks')).filter((f) => f.endsWith('.schema.json')).sort();
-  const fragmentFiles = ['site.schema.json', 'page.schema.json', 'faq-set.schema.json', ...(existsSync(join(schemaDir, 'form.schema.json')) ? ['form.schema.json'] : [])];
+  const blockFiles = readdirSync(join(schemaDir, 'blocks'))
+    .filter((f) => f.endsWith('.schema.json'))
+    .sort();
+  const fragmentFiles = [
+    'site.schema.json',
+    'page.schema.json',
+    'faq-set.schema.json',
+    ...(existsSync(join(schemaDir, 'form.schema.json')) ? ['form.schema.json'] : []),
+  ];
   // Schemas that declare their own config folder ("x-collection") are fragment types too.
-  for (const f of readdirSync(schemaDir).filter((x) => x.endsWith('.schema.json')).sort()) {
+  for (const f of readdirSync(schemaDir)
+    .filter((x) => x.endsWith('.schema.json'))
+    .sort()) {
     if (!fragmentFiles.includes(f) && typeof JSON.parse(readFileSync(join(schemaDir, f), 'utf8'))['x-collection'] === 'string') fragmentFiles.push(f);
   }
   const properties: Record<string, object> = {};
@@ -61,7 +70,8 @@ export async function generatedTypes(): Promise<string> {
     $refOptions: {
       resolve: {
         file: {
-          read: (file: { url: string }) => JSON.stringify(stripIds(JSON.parse(readFileSync(fileURLToPath(file.url.startsWith('file:') ? file.url : `file://${file.url}`), 'utf8')))),
+          read: (file: { url: string }) =>
+            JSON.stringify(stripIds(JSON.parse(readFileSync(fileURLToPath(file.url.startsWith('file:') ? file.url : `file://${file.url}`), 'utf8')))),
         },
       },
     } as never,
@@ -78,9 +88,7 @@ export async function generatedTypes(): Promise<string> {
 
 async function main() {
   const check = process.argv.includes('--check');
-  const outputs: [string, string][] = [
-    [join(schemaDir, 'block.schema.json'), `${JSON.stringify(blockUnionSchema(), null, 2)}\n`],
-  ];
+  const outputs: [string, string][] = [[join(schemaDir, 'block.schema.json'), `${JSON.stringify(blockUnionSchema(), null, 2)}\n`]];
   // The union schema must exist before types can be compiled against it.
   if (!check) writeFileSync(outputs[0][0], outputs[0][1]);
   outputs.push([join(root, 'renderer/generated/config-types.ts'), await generatedTypes()]);

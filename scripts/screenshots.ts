@@ -19,24 +19,46 @@ if (!process.argv.includes('--no-build')) {
 }
 const { project } = loadProject(root);
 if (!project) throw new Error('config does not validate: run npm run validate');
-const routes = [...visiblePages(project).map((p) => p.config.route).filter((r) => !r.includes(':')), '/no-such-page'];
+const routes = [
+  ...visiblePages(project)
+    .map((p) => p.config.route)
+    .filter((r) => !r.includes(':')),
+  '/no-such-page',
+];
 const out = join(root, 'screenshots');
 mkdirSync(out, { recursive: true });
 
 const server = await startServer(root, Number(process.env.SCREENSHOT_PORT ?? 4391));
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
 try {
-  for (const [name, width, height] of [['phone', 390, 844], ['desktop', 1366, 900]] as const) {
+  for (const [name, width, height] of [
+    ['phone', 390, 844],
+    ['desktop', 1366, 900],
+  ] as const) {
     const context = await browser.newContext({ viewport: { width, height } });
     // The scheduler step needs the waitlist's details, or it sends the visitor back to the form.
     await context.addInitScript(() =>
-      sessionStorage.setItem('sitewright:store:schedule', JSON.stringify({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phoneNumber: '13065550100' })),
+      sessionStorage.setItem(
+        'sitewright:store:schedule',
+        JSON.stringify({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phoneNumber: '13065550100' }),
+      ),
     );
     const local = new URL(server.url).host;
-    await context.route((url) => url.host !== local, (r) => r.abort('internetdisconnected'));
+    await context.route(
+      (url) => url.host !== local,
+      (r) => r.abort('internetdisconnected'),
+    );
     const page = await context.newPage();
     for (const route of routes) {
       await page.goto(`${server.url}${route}`);

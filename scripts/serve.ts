@@ -70,13 +70,12 @@ function handle(req: IncomingMessage, res: ServerResponse) {
   });
 }
 
-const tls = process.env.SITEWRIGHT_TLS_KEY && process.env.SITEWRIGHT_TLS_CERT
-  ? { key: readFileSync(process.env.SITEWRIGHT_TLS_KEY), cert: readFileSync(process.env.SITEWRIGHT_TLS_CERT) }
-  : undefined;
+const tls =
+  process.env.SITEWRIGHT_TLS_KEY && process.env.SITEWRIGHT_TLS_CERT
+    ? { key: readFileSync(process.env.SITEWRIGHT_TLS_KEY), cert: readFileSync(process.env.SITEWRIGHT_TLS_CERT) }
+    : undefined;
 // http2's compatibility request/response implement the parts of the http1 API that sirv and handle() use.
-const server = tls
-  ? createSecureServer({ ...tls, allowHTTP1: true }, handle as unknown as Parameters<typeof createSecureServer>[1])
-  : createServer(handle);
+const server = tls ? createSecureServer({ ...tls, allowHTTP1: true }, handle as unknown as Parameters<typeof createSecureServer>[1]) : createServer(handle);
 
 const port = Number(process.env.PORT ?? 4173);
 const host = process.env.HOST ?? '127.0.0.1';

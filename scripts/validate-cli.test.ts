@@ -27,7 +27,8 @@ afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true }))
 function scratch(without: string[] = []): string {
   const dir = mkdtempSync(join(tmpdir(), 'sitewright-validate-cli-'));
   temps.push(dir);
-  for (const part of ['scripts', 'blocks', 'schemas', 'site.config', 'renderer', 'package.json']) cpSync(join(root, part), join(dir, part), { recursive: true });
+  for (const part of ['scripts', 'blocks', 'schemas', 'site.config', 'renderer', 'package.json'])
+    cpSync(join(root, part), join(dir, part), { recursive: true });
   mkdirSync(join(dir, 'node_modules'));
   for (const name of readdirSync(join(root, 'node_modules'))) {
     if (name !== '.cache' && !without.includes(name)) symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name));
@@ -42,8 +43,10 @@ const settle = (p: Promise<{ stdout: string; stderr: string }>): Promise<Output>
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
   );
-const launcher = (dir: string, args: string[]) => settle(run(process.execPath, [join(dir, 'scripts/validate-cli.mjs'), ...args], { cwd: dir, env, maxBuffer: 1 << 26 }));
-const source = (dir: string, args: string[]) => settle(run(process.execPath, ['--import', 'tsx', join(dir, 'scripts/validate.ts'), ...args], { cwd: dir, env, maxBuffer: 1 << 26 }));
+const launcher = (dir: string, args: string[]) =>
+  settle(run(process.execPath, [join(dir, 'scripts/validate-cli.mjs'), ...args], { cwd: dir, env, maxBuffer: 1 << 26 }));
+const source = (dir: string, args: string[]) =>
+  settle(run(process.execPath, ['--import', 'tsx', join(dir, 'scripts/validate.ts'), ...args], { cwd: dir, env, maxBuffer: 1 << 26 }));
 
 const heroo = `${JSON.stringify({ $schema: '../../schemas/page.schema.json', route: '/partners', title: 'Partners', description: 'Partner with us.', blocks: [{ type: 'heroo', heading: 'Hi' }] }, null, 2)}\n`;
 const FORMATS = [[], ['--json'], ['--format', 'github']];

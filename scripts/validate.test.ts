@@ -61,7 +61,11 @@ describe('syntax help', () => {
 
 describe('warnings that do not stop a build', () => {
   test('a fragment no page uses', () => {
-    const r = loadProject(root, {}, { overlay: { 'faqs/orphan.json': '{ "$schema": "../../schemas/faq-set.schema.json", "items": [{ "question": "Q?", "answer": "A." }] }' } });
+    const r = loadProject(
+      root,
+      {},
+      { overlay: { 'faqs/orphan.json': '{ "$schema": "../../schemas/faq-set.schema.json", "items": [{ "question": "Q?", "answer": "A." }] }' } },
+    );
     const w = r.diagnostics.find((d) => d.code === 'unused-fragment' && d.file === 'site.config/faqs/orphan.json');
     expect(w?.severity).toBe('warning');
     expect(w?.message).toContain('No page uses');
@@ -103,7 +107,9 @@ describe('unknown settings are errors everywhere', () => {
   test('in a shared link definition, in the page header and in site.json', () => {
     const text = page([{ type: 'hero', heading: 'Hi', actions: [{ label: 'Go', href: '/', target: '_blank' }] }], { header: { varient: 'finance' } });
     const r = loadProject(root, {}, { overlay: { 'pages/partners.json': text } });
-    const unknown = errorsOf(r.diagnostics).filter((d) => d.code === 'unknown-property').map((d) => d.message);
+    const unknown = errorsOf(r.diagnostics)
+      .filter((d) => d.code === 'unknown-property')
+      .map((d) => d.message);
     expect(unknown.some((m) => m.includes('"target" is not a setting of a link'))).toBe(true);
     expect(unknown.some((m) => m.includes('"varient"'))).toBe(true);
     const varient = errorsOf(r.diagnostics).find((d) => d.message.includes('"varient"'));
@@ -149,8 +155,27 @@ describe('collections', () => {
 
 describe('reports', () => {
   const ds: Diagnostic[] = [
-    { file: 'site.config/pages/a.json', line: 2, column: 3, length: 6, path: '/title', code: 'too-long', severity: 'warning', message: 'Long.', suggestion: 'Shorten: it, now' },
-    { file: 'site.config/pages/a.json', line: 1, column: 1, path: '', code: 'missing-property', severity: 'error', message: 'Missing "route".\nSecond line', suggestion: '100% sure' },
+    {
+      file: 'site.config/pages/a.json',
+      line: 2,
+      column: 3,
+      length: 6,
+      path: '/title',
+      code: 'too-long',
+      severity: 'warning',
+      message: 'Long.',
+      suggestion: 'Shorten: it, now',
+    },
+    {
+      file: 'site.config/pages/a.json',
+      line: 1,
+      column: 1,
+      path: '',
+      code: 'missing-property',
+      severity: 'error',
+      message: 'Missing "route".\nSecond line',
+      suggestion: '100% sure',
+    },
   ];
 
   test('pretty: grouped by file, errors first, with the line and an underline under the column', () => {
@@ -165,7 +190,9 @@ describe('reports', () => {
 
   test('github: one workflow command per problem, with properties and data escaped', () => {
     const lines = formatGithub(ds).split('\n');
-    expect(lines[0]).toBe('::error file=site.config/pages/a.json,line=1,col=1,title=missing-property at (whole file)::Missing "route".%0ASecond line 100%25 sure');
+    expect(lines[0]).toBe(
+      '::error file=site.config/pages/a.json,line=1,col=1,title=missing-property at (whole file)::Missing "route".%0ASecond line 100%25 sure',
+    );
     expect(lines[1]).toBe('::warning file=site.config/pages/a.json,line=2,col=3,endColumn=9,title=too-long at /title::Long. Shorten: it, now');
     expect(lines[2]).toBe('1 error in config');
   });
@@ -179,7 +206,10 @@ describe('reports', () => {
 
 describe('npm run validate', () => {
   const cli = (args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', join(root, 'scripts/validate.ts'), ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '' } }).then(
+    run(process.execPath, ['--import', 'tsx', join(root, 'scripts/validate.ts'), ...args], {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '' },
+    }).then(
       (r) => ({ code: 0, stdout: r.stdout }),
       (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
     );
@@ -189,7 +219,9 @@ describe('npm run validate', () => {
     writeFileSync(join(dir, 'pages/partners.json'), page([{ type: 'heroo', heading: 'Hi' }]));
     const broken = await cli(['--config-dir', dir, '--format', 'github']);
     expect(broken.code).toBe(1);
-    expect(broken.stdout).toMatch(/^::error file=site\.config\/pages\/partners\.json,line=8,col=7,endColumn=\d+,title=unknown-block at \/blocks\/0\/type::Unknown block type "heroo"\. Did you mean "hero"\?/m);
+    expect(broken.stdout).toMatch(
+      /^::error file=site\.config\/pages\/partners\.json,line=8,col=7,endColumn=\d+,title=unknown-block at \/blocks\/0\/type::Unknown block type "heroo"\. Did you mean "hero"\?/m,
+    );
 
     const json = await cli(['--config-dir', dir, '--json']);
     expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, errors: 1 });
@@ -259,7 +291,13 @@ describe('dev-server overlay', () => {
 
 describe('editor help without setup', () => {
   const settings = JSON.parse(readFileSync(join(root, '.vscode/settings.json'), 'utf8')) as { 'json.schemas': { fileMatch: string[]; url: string }[] };
-  const glob = (pattern: string) => new RegExp(`${pattern.replace(/^\*\*\//, '(^|/)').replace(/\./g, '\\.').replace(/\*/g, '[^/]*')}$`);
+  const glob = (pattern: string) =>
+    new RegExp(
+      `${pattern
+        .replace(/^\*\*\//, '(^|/)')
+        .replace(/\./g, '\\.')
+        .replace(/\*/g, '[^/]*')}$`,
+    );
   const schemaFor = (rel: string) => settings['json.schemas'].find((s) => s.fileMatch.some((m) => glob(m).test(`/${rel}`)))?.url;
 
   test('every config file is mapped to the schema the validator uses, and carries that schema itself', () => {
@@ -287,7 +325,9 @@ describe('scaffolding', () => {
     const dir = configCopy();
     const r = newPage({ root, configDir: dir, route: '/partners', from: 'owner' });
     expect(r.ok).toBe(true);
-    expect(r.lines.join('\n')).toMatch(/Created site\.config\/pages\/partners\.json \(a copy of site\.config\/pages\/owner\.json\)[\s\S]*http:\/\/127\.0\.0\.1:5173\/partners/);
+    expect(r.lines.join('\n')).toMatch(
+      /Created site\.config\/pages\/partners\.json \(a copy of site\.config\/pages\/owner\.json\)[\s\S]*http:\/\/127\.0\.0\.1:5173\/partners/,
+    );
     const created = JSON.parse(readFileSync(join(dir, 'pages/partners.json'), 'utf8'));
     const owner = JSON.parse(readFileSync(join(dir, 'pages/owner.json'), 'utf8'));
     expect(created).toMatchObject({ $schema: '../../schemas/page.schema.json', route: '/partners', title: 'Partners', blocks: owner.blocks });
@@ -329,7 +369,10 @@ describe('one mistake, one error', () => {
   test('a page with a mistake still owns its route, so links to it are not reported as broken too', () => {
     const text = page([{ type: 'heroo', heading: 'Hi' }]);
     const home = readFileSync(join(root, 'site.config/pages/home.json'), 'utf8');
-    const homeLinking = home.replace(/"blocks": \[/, '"blocks": [\n    { "type": "hero", "headingLevel": 2, "heading": "Partners", "actions": [{ "label": "Partners", "href": "/partners" }] },');
+    const homeLinking = home.replace(
+      /"blocks": \[/,
+      '"blocks": [\n    { "type": "hero", "headingLevel": 2, "heading": "Partners", "actions": [{ "label": "Partners", "href": "/partners" }] },',
+    );
     const r = loadProject(root, {}, { overlay: { 'pages/partners.json': text, 'pages/home.json': homeLinking } });
     expect(errorsOf(r.diagnostics).map((d) => `${d.file} ${d.code}`)).toEqual(['site.config/pages/partners.json unknown-block']);
   });

@@ -40,7 +40,14 @@ export function main(args: string[], root: string): number {
   printDiagnostics(diagnostics, format, projectRoot, project ? project.pages.length : 0, sources);
   if (process.env.SITEWRIGHT_BENCH === '1') {
     // For npm run bench: the cost inside this process, next to the whole process's time measured from outside.
-    const bench = { validateMs: t1 - t0, reportMs: performance.now() - t1, pages: project?.pages.length ?? 0, errors: errors.length, firstError: errors[0] ?? null, maxRssMb: process.resourceUsage().maxRSS / 1024 };
+    const bench = {
+      validateMs: t1 - t0,
+      reportMs: performance.now() - t1,
+      pages: project?.pages.length ?? 0,
+      errors: errors.length,
+      firstError: errors[0] ?? null,
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+    };
     console.error(`BENCH ${JSON.stringify(bench)}`);
   }
   return errors.length > 0 ? 1 : 0;

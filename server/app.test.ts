@@ -14,13 +14,31 @@ const PEER = '203.0.113.7';
 const peerAddress = (c: Context) => c.req.header('x-test-peer') ?? PEER;
 
 export const VALID = {
-  contact: { path: '/inquiries/contact-us', body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', description: 'Please call me about a quote.' } },
-  'demo-lead': { path: '/leads/request', body: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', businessName: 'Navy Yard', phone: '+1 306 555 1234' } },
+  contact: {
+    path: '/inquiries/contact-us',
+    body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', description: 'Please call me about a quote.' },
+  },
+  'demo-lead': {
+    path: '/leads/request',
+    body: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', businessName: 'Navy Yard', phone: '+1 306 555 1234' },
+  },
   waitlist: {
     path: '/waitlist/add',
-    body: { firstName: 'Chinua', lastName: 'Achebe', email: 'chinua@example.com', phoneNumber: '13065551234', residentCountry: 'Canada', buildCountry: 'Nigeria', purpose: 'New Build', comment: 'Four bedrooms' },
+    body: {
+      firstName: 'Chinua',
+      lastName: 'Achebe',
+      email: 'chinua@example.com',
+      phoneNumber: '13065551234',
+      residentCountry: 'Canada',
+      buildCountry: 'Nigeria',
+      purpose: 'New Build',
+      comment: 'Four bedrooms',
+    },
   },
-  enquiry: { path: '/enquiries', body: { firstname: 'Wole', lastname: 'Soyinka', email: 'wole@example.com', message: 'When can you start?', timestamp: '2026-11-24T10:00:00.000Z' } },
+  enquiry: {
+    path: '/enquiries',
+    body: { firstname: 'Wole', lastname: 'Soyinka', email: 'wole@example.com', message: 'When can you start?', timestamp: '2026-11-24T10:00:00.000Z' },
+  },
 } as const;
 
 describe.each(backends())('lead service on $name', (backend) => {
@@ -34,14 +52,28 @@ describe.each(backends())('lead service on $name', (backend) => {
 
   const makeApp = (o: Partial<LeadAppOptions> = {}) => createLeadApp({ db, hashSecret: SECRET, peerAddress, ...o });
   const post = (app: ReturnType<typeof makeApp>, path: string, body: unknown, headers: Record<string, string> = {}) =>
-    app.request(`/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-  const rows = async () => (await db.query<{ form_id: string; payload: Record<string, unknown>; client_hash: string }>('SELECT form_id, payload, client_hash FROM leads ORDER BY received_at')).rows;
+    app.request(`/api/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const rows = async () =>
+    (
+      await db.query<{ form_id: string; payload: Record<string, unknown>; client_hash: string }>(
+        'SELECT form_id, payload, client_hash FROM leads ORDER BY received_at',
+      )
+    ).rows;
 
   it('answers GET /api/v1 and /api/v1/health with JSON', async () => {
     const app = makeApp();
     const index = await app.request('/api/v1');
     expect(index.status).toBe(200);
-    expect((await index.json()).forms.map((f: { path: string }) => f.path).sort()).toEqual(['/api/v1/enquiries', '/api/v1/inquiries/contact-us', '/api/v1/leads/request', '/api/v1/waitlist/add']);
+    expect((await index.json()).forms.map((f: { path: string }) => f.path).sort()).toEqual([
+      '/api/v1/enquiries',
+      '/api/v1/inquiries/contact-us',
+      '/api/v1/leads/request',
+      '/api/v1/waitlist/add',
+    ]);
     expect((await app.request('/api/v1/')).status).toBe(200);
     const health = await app.request('/api/v1/health');
     expect(health.status).toBe(200);
@@ -111,7 +143,11 @@ describe.each(backends())('lead service on $name', (backend) => {
     expect(bad.status).toBe(400);
     expect((await bad.json()).message).toMatch(/not valid JSON/);
     expect((await post(app, VALID.contact.path, '[1,2]')).status).toBe(400);
-    const form = await app.request('/api/v1/inquiries/contact-us', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'firstName=Ada' });
+    const form = await app.request('/api/v1/inquiries/contact-us', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'firstName=Ada',
+    });
     expect(form.status).toBe(415);
     expect((await form.json()).message).toEqual(expect.any(String));
     expect((await post(app, VALID.contact.path, VALID.contact.body, { 'content-type': 'application/json; charset=utf-8' })).status).toBe(201);
@@ -177,7 +213,8 @@ describe.each(backends())('lead service on $name', (backend) => {
 
     it('rejects an empty, overlong or non-printable key with 400', async () => {
       const app = makeApp();
-      for (const key of ['', 'x'.repeat(256), 'tab\there']) expect((await post(app, VALID.contact.path, VALID.contact.body, { 'idempotency-key': key })).status).toBe(400);
+      for (const key of ['', 'x'.repeat(256), 'tab\there'])
+        expect((await post(app, VALID.contact.path, VALID.contact.body, { 'idempotency-key': key })).status).toBe(400);
       expect(await rows()).toHaveLength(0);
     });
 
@@ -226,7 +263,8 @@ describe.each(backends())('lead service on $name', (backend) => {
     it('behind a trusted proxy, a forged left-most X-Forwarded-For entry neither escapes the limit nor lands in the data', async () => {
       const app = makeApp({ rateLimit: 2, trustedProxies: 1 });
       const statuses = [];
-      for (const forged of ['1.1.1.1', '2.2.2.2', '3.3.3.3']) statuses.push((await post(app, VALID.contact.path, VALID.contact.body, { 'x-forwarded-for': `${forged}, 198.51.100.9` })).status);
+      for (const forged of ['1.1.1.1', '2.2.2.2', '3.3.3.3'])
+        statuses.push((await post(app, VALID.contact.path, VALID.contact.body, { 'x-forwarded-for': `${forged}, 198.51.100.9` })).status);
       expect(statuses).toEqual([201, 201, 429]);
       const stored = await rows();
       expect(stored.map((r) => r.client_hash)).toEqual([hashAddress('198.51.100.9', SECRET), hashAddress('198.51.100.9', SECRET)]);
@@ -257,7 +295,10 @@ describe.each(backends())('lead service on $name', (backend) => {
       const ok = await post(app, VALID.contact.path, VALID.contact.body, { origin: 'https://partner.example' });
       expect(ok.status).toBe(201);
       expect(ok.headers.get('access-control-allow-origin')).toBe('https://partner.example');
-      const pre = await app.request('/api/v1/inquiries/contact-us', { method: 'OPTIONS', headers: { origin: 'https://partner.example', 'access-control-request-method': 'POST' } });
+      const pre = await app.request('/api/v1/inquiries/contact-us', {
+        method: 'OPTIONS',
+        headers: { origin: 'https://partner.example', 'access-control-request-method': 'POST' },
+      });
       expect(pre.status).toBe(204);
       expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
       expect(pre.headers.get('access-control-allow-headers')).toBe('content-type, accept, idempotency-key');
@@ -283,7 +324,9 @@ describe.each(backends())('lead service on $name', (backend) => {
       const all = await app.request('/api/v1/admin/leads', { headers: { authorization: 'Bearer s3cret-token' } });
       expect(all.status).toBe(200);
       expect((await all.json()).leads).toHaveLength(2);
-      const some = await (await app.request('/api/v1/admin/leads?form=waitlist&since=2020-01-01', { headers: { authorization: 'Bearer s3cret-token' } })).json();
+      const some = await (
+        await app.request('/api/v1/admin/leads?form=waitlist&since=2020-01-01', { headers: { authorization: 'Bearer s3cret-token' } })
+      ).json();
       expect(some.leads).toEqual([{ id: expect.any(String), form: 'waitlist', receivedAt: expect.any(String), payload: VALID.waitlist.body }]);
       expect((await app.request('/api/v1/admin/leads?since=soon', { headers: { authorization: 'Bearer s3cret-token' } })).status).toBe(400);
     });

@@ -206,7 +206,10 @@ export function createLeadApp(options: LeadAppOptions): Hono {
       const rate = limiter.take(`${form.id}\n${address}`);
       if (!rate.allowed) {
         c.header('Retry-After', String(rate.retryAfterSeconds));
-        return c.json({ message: `Too many submissions. Please wait ${rate.retryAfterSeconds} seconds and try again.`, retryAfterSeconds: rate.retryAfterSeconds }, 429);
+        return c.json(
+          { message: `Too many submissions. Please wait ${rate.retryAfterSeconds} seconds and try again.`, retryAfterSeconds: rate.retryAfterSeconds },
+          429,
+        );
       }
       const parsed = await readJsonObject(c.req.raw);
       if ('status' in parsed) return c.json({ message: parsed.message }, parsed.status);

@@ -6,7 +6,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
  */
 export function bearerMatches(header: string | undefined, token: string): boolean {
   const m = /^Bearer\s+(.+)$/i.exec(header ?? '');
-  const sent = createHash('sha256').update(m ? m[1].trim() : '').digest();
+  const sent = createHash('sha256')
+    .update(m ? m[1].trim() : '')
+    .digest();
   const want = createHash('sha256').update(token).digest();
   return timingSafeEqual(sent, want) && m !== null;
 }

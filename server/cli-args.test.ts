@@ -4,7 +4,12 @@ import { formatLeads, formatOutbox, parseCommand, UsageError } from './cli-args.
 
 describe('npm run leads arguments', () => {
   it('parses each command', () => {
-    expect(parseCommand(['list', '--form', 'contact', '--since', '2026-01-01', '--json'])).toEqual({ command: 'list', form: 'contact', since: '2026-01-01', json: true });
+    expect(parseCommand(['list', '--form', 'contact', '--since', '2026-01-01', '--json'])).toEqual({
+      command: 'list',
+      form: 'contact',
+      since: '2026-01-01',
+      json: true,
+    });
     expect(parseCommand(['export', '--format', 'csv'])).toEqual({ command: 'export', form: undefined, since: undefined });
     expect(parseCommand(['delete', '--email', 'a@b.example'])).toEqual({ command: 'delete', email: 'a@b.example' });
     expect(parseCommand(['outbox'])).toEqual({ command: 'outbox', json: false });
@@ -24,11 +29,20 @@ describe('npm run leads arguments', () => {
     expect(() => parseCommand(argv)).toThrow(message);
   });
   it('prints a table of leads and of pending deliveries', () => {
-    const out = formatLeads([{ id: 'id-1', form: 'contact', receivedAt: '2026-01-01T10:00:00.000Z', payload: { firstName: 'Ada', lastName: 'L', email: 'a@b.example', description: 'Hello' } }]);
+    const out = formatLeads([
+      {
+        id: 'id-1',
+        form: 'contact',
+        receivedAt: '2026-01-01T10:00:00.000Z',
+        payload: { firstName: 'Ada', lastName: 'L', email: 'a@b.example', description: 'Hello' },
+      },
+    ]);
     expect(out).toContain('2026-01-01 10:00:00  contact  a@b.example  Ada L');
     expect(out).toContain('description: Hello');
     expect(out).toMatch(/1 lead$/);
     expect(formatLeads([])).toBe('No leads.');
-    expect(formatOutbox([{ id: 3, leadId: 'L', attempts: 2, lastError: 'webhook answered 500', nextAttemptAt: '2026-01-01T00:00:00.000Z' }])).toContain('webhook answered 500');
+    expect(formatOutbox([{ id: 3, leadId: 'L', attempts: 2, lastError: 'webhook answered 500', nextAttemptAt: '2026-01-01T00:00:00.000Z' }])).toContain(
+      'webhook answered 500',
+    );
   });
 });

@@ -46,7 +46,14 @@ export function parseCommand(argv: string[]): Command {
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: { form: { type: 'string' }, since: { type: 'string' }, json: { type: 'boolean', default: false }, format: { type: 'string' }, email: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+      options: {
+        form: { type: 'string' },
+        since: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        format: { type: 'string' },
+        email: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
     });
   } catch (e) {
     throw new UsageError(e instanceof Error ? e.message.split('\n')[0] : String(e));
@@ -59,7 +66,8 @@ export function parseCommand(argv: string[]): Command {
   if (v.since !== undefined && Number.isNaN(Date.parse(v.since))) throw new UsageError(`--since takes a date such as 2026-01-01, not "${v.since}"`);
   const allow = (...names: string[]) => {
     for (const name of ['form', 'since', 'json', 'format', 'email'])
-      if (!names.includes(name) && v[name as keyof typeof v] !== undefined && v[name as keyof typeof v] !== false) throw new UsageError(`${command} does not take --${name}`);
+      if (!names.includes(name) && v[name as keyof typeof v] !== undefined && v[name as keyof typeof v] !== false)
+        throw new UsageError(`${command} does not take --${name}`);
   };
   switch (command) {
     case 'list':
@@ -67,7 +75,8 @@ export function parseCommand(argv: string[]): Command {
       return { command, form: v.form, since: v.since, json: v.json ?? false };
     case 'export':
       allow('form', 'since', 'format');
-      if (v.format !== 'csv') throw new UsageError(v.format === undefined ? 'export needs --format csv' : `unknown format "${v.format}"; only csv is supported`);
+      if (v.format !== 'csv')
+        throw new UsageError(v.format === undefined ? 'export needs --format csv' : `unknown format "${v.format}"; only csv is supported`);
       return { command, form: v.form, since: v.since };
     case 'delete':
       allow('email');
@@ -83,7 +92,11 @@ export function parseCommand(argv: string[]): Command {
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 

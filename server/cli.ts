@@ -48,7 +48,9 @@ function socketInbox(path: string): Inbox {
     return r as T;
   };
   return {
-    list: async (f) => (await call<{ leads: LeadRow[] }>('GET', `/leads?${new URLSearchParams(Object.entries(f).filter((e): e is [string, string] => e[1] !== undefined))}`)).leads,
+    list: async (f) =>
+      (await call<{ leads: LeadRow[] }>('GET', `/leads?${new URLSearchParams(Object.entries(f).filter((e): e is [string, string] => e[1] !== undefined))}`))
+        .leads,
     deleteByEmail: async (email) => (await call<{ deleted: number }>('POST', '/delete', { email })).deleted,
     outbox: async () => (await call<{ pending: OutboxRow[] }>('GET', '/outbox')).pending,
     close: async () => {},

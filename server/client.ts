@@ -17,7 +17,10 @@ export function normalizeAddress(a: string): string {
 export function clientAddress(peer: string, forwardedFor: string | undefined, trustedHops: number): string {
   const chain = [normalizeAddress(peer)];
   if (trustedHops > 0 && forwardedFor) {
-    const entries = forwardedFor.split(',').map((e) => normalizeAddress(e)).filter(Boolean);
+    const entries = forwardedFor
+      .split(',')
+      .map((e) => normalizeAddress(e))
+      .filter(Boolean);
     for (let i = entries.length - 1; i >= 0 && chain.length <= trustedHops; i--) {
       if (isIP(entries[i]) === 0) break;
       chain.push(entries[i]);

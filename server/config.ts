@@ -34,7 +34,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     hashSecret: nonEmpty(env.SITEWRIGHT_HASH_SECRET),
     rateLimit: rateLimitFrom(env.SITEWRIGHT_RATE_LIMIT),
     trustedProxies: Number(hops),
-    allowedOrigins: (env.SITEWRIGHT_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean),
+    allowedOrigins: (env.SITEWRIGHT_ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/$/, ''))
+      .filter(Boolean),
     adminToken: nonEmpty(env.SITEWRIGHT_ADMIN_TOKEN),
     webhook,
   };

@@ -41,7 +41,23 @@ export class DbUnavailableError extends Error {
 }
 
 // Connection-level failures of pg/net; SQL errors (a bad query, a constraint) carry a SQLSTATE instead.
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  '08001',
+  '08004',
+]);
 
 /** True when an error from a driver means the server is down or the connection was lost. */
 export function isUnavailable(e: unknown): boolean {

@@ -30,9 +30,7 @@ export interface FieldError {
   message: string;
 }
 
-export type CheckResult =
-  | { ok: true; stored: Record<string, unknown>; fingerprint: string }
-  | { ok: false; errors: FieldError[] };
+export type CheckResult = { ok: true; stored: Record<string, unknown>; fingerprint: string } | { ok: false; errors: FieldError[] };
 
 /** "{iamService}/waitlist/add" → "/waitlist/add"; other endpoints (an external URL) are not ours. */
 export function servicePath(endpoint: string): string | undefined {
@@ -45,7 +43,11 @@ export function servicePath(endpoint: string): string | undefined {
 let countryCodes: Map<string, string> | undefined;
 export function codeOfCountry(name: string): string | undefined {
   if (!countryCodes) {
-    const rows = JSON.parse(countriesModule().replace(/^export default /, '').replace(/;\s*$/, '')) as [string, string][];
+    const rows = JSON.parse(
+      countriesModule()
+        .replace(/^export default /, '')
+        .replace(/;\s*$/, ''),
+    ) as [string, string][];
     countryCodes = new Map(rows.map(([code, n]) => [n.toLowerCase(), code]));
   }
   return countryCodes.get(name.toLowerCase());
@@ -65,7 +67,9 @@ function makeAjv(): Ajv {
 export function loadLeadForms(dir = FORMS_DIR, extraPaths: Record<string, string> = { enquiry: '/enquiries' }): Map<string, LeadForm> {
   const ajv = makeAjv();
   const out = new Map<string, LeadForm>();
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const id = name.replace(/\.json$/, '');
     const config = JSON.parse(readFileSync(join(dir, name), 'utf8')) as FormConfig;
     const path = servicePath(config.submit.endpoint) ?? extraPaths[id];

@@ -8,7 +8,10 @@ import { join } from 'node:path';
 export const LOCK_NAME = 'leads.lock';
 
 export class DataDirLockedError extends Error {
-  constructor(readonly dir: string, readonly pid: number) {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
     super(`the data directory ${dir} is in use by process ${pid}`);
     this.name = 'DataDirLockedError';
   }

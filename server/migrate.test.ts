@@ -13,7 +13,9 @@ describe.each(backends())('migrations on $name', (backend) => {
   afterEach(async () => dispose());
 
   const tables = async () =>
-    (await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name")).rows.map((r) => r.table_name);
+    (await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name")).rows.map(
+      (r) => r.table_name,
+    );
 
   it('builds the schema from an empty database and records each file once', async () => {
     ({ db, dispose } = await backend.open({ migrated: false }));
@@ -32,7 +34,9 @@ describe.each(backends())('migrations on $name', (backend) => {
 
   it('leaves nothing of a migration that fails half-way', async () => {
     ({ db, dispose } = await backend.open());
-    await expect(migrate(db, [{ version: '900_broken', sql: 'CREATE TABLE half (x int); SELECT no_such_column FROM half;' }])).rejects.toThrow(/no_such_column/);
+    await expect(migrate(db, [{ version: '900_broken', sql: 'CREATE TABLE half (x int); SELECT no_such_column FROM half;' }])).rejects.toThrow(
+      /no_such_column/,
+    );
     expect(await tables()).not.toContain('half');
     expect((await db.query("SELECT 1 FROM schema_migrations WHERE version = '900_broken'")).rows).toEqual([]);
   });

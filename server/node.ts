@@ -64,7 +64,9 @@ export async function startLeadService(config: ServiceConfig = configFromEnv()):
     // Without the socket the site still works; only `npm run leads` cannot reach the running server.
     const socket = embedded
       ? await listenOnSocket(createAdminApp(db), socketPath(config)).catch((e: unknown) => {
-          console.warn(`[leads] no admin socket at ${socketPath(config)} (${e instanceof Error ? e.message : String(e)}); npm run leads cannot reach this server while it runs`);
+          console.warn(
+            `[leads] no admin socket at ${socketPath(config)} (${e instanceof Error ? e.message : String(e)}); npm run leads cannot reach this server while it runs`,
+          );
           return undefined;
         })
       : undefined;

@@ -18,7 +18,12 @@ export async function deliverDue({ db, url, backoff = backoffMs, fetchImpl = fet
   let ok = 0;
   for (const d of await claimDeliveries(db, 20)) {
     try {
-      const res = await fetchImpl(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(d.body), signal: AbortSignal.timeout(10_000) });
+      const res = await fetchImpl(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(d.body),
+        signal: AbortSignal.timeout(10_000),
+      });
       if (!res.ok) throw new Error(`webhook answered ${res.status}`);
       await markDelivered(db, d.id);
       ok++;

@@ -22,7 +22,11 @@ export class RateLimiter {
   private lastSweep = 0;
 
   /** limit 0 (or less) switches the limit off, e.g. for a load test. */
-  constructor(private readonly limit: number, private readonly windowMs = 60_000, private readonly clock: () => number = Date.now) {}
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs = 60_000,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   take(key: string): RateDecision {
     const now = this.clock();

@@ -26,7 +26,10 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 /** `npm run leads -- …` without npm: asynchronous, so the in-process server can answer its socket. */
 async function leads(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const r = await run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/cli.ts'), ...args], { cwd: REPO_ROOT, env: { ...process.env, SITEWRIGHT_DATA_DIR: dataDir, DATABASE_URL: '' } });
+    const r = await run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/cli.ts'), ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, SITEWRIGHT_DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
     return { code: 0, ...r };
   } catch (e) {
     const x = e as { code: number; stdout: string; stderr: string };
@@ -43,7 +46,11 @@ describe('lead service on a PGlite data directory', () => {
     let closed = false;
     try {
       await expect(startLeadService(configFromEnv({ SITEWRIGHT_DATA_DIR: dir }))).rejects.toThrow(DataDirLockedError);
-      const res = await service.app.request('/api/v1/inquiries/contact-us', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CONTACT) });
+      const res = await service.app.request('/api/v1/inquiries/contact-us', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(CONTACT),
+      });
       expect(res.status).toBe(201);
       const { id } = await res.json();
 
@@ -59,7 +66,9 @@ describe('lead service on a PGlite data directory', () => {
       const table = await leads(dir, 'list', '--form', 'contact');
       expect(table.stdout).toContain('Ada Lovelace');
       const csv = await leads(dir, 'export', '--format', 'csv');
-      expect(csv.stdout).toBe(`id,form,receivedAt,firstName,lastName,email,description\r\n${id},contact,${JSON.parse(viaSocket.stdout)[0].receivedAt},Ada,Lovelace,Ada@Example.com,"Call me, ""please"""\r\n`);
+      expect(csv.stdout).toBe(
+        `id,form,receivedAt,firstName,lastName,email,description\r\n${id},contact,${JSON.parse(viaSocket.stdout)[0].receivedAt},Ada,Lovelace,Ada@Example.com,"Call me, ""please"""\r\n`,
+      );
       const del = await leads(dir, 'delete', '--email', 'ada@example.COM');
       expect(del.stdout.trim()).toBe('Deleted 1 lead of ada@example.COM.');
       expect(JSON.parse((await leads(dir, 'list', '--json')).stdout)).toEqual([]);
@@ -73,7 +82,11 @@ describe('lead service on a PGlite data directory', () => {
 
   it('keeps a lead acknowledged with 201 when the server is killed with SIGKILL right after, and takes over its stale lock', async () => {
     const dir = tempDir();
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/main.ts')], { cwd: REPO_ROOT, env: { ...process.env, SITEWRIGHT_DATA_DIR: dir, DATABASE_URL: '', PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/main.ts')], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, SITEWRIGHT_DATA_DIR: dir, DATABASE_URL: '', PORT: '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       const base = await new Promise<string>((ok, fail) => {
         let out = '';
@@ -87,7 +100,14 @@ describe('lead service on a PGlite data directory', () => {
       const res = await fetch(`${base}/waitlist/add`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ firstName: 'Kill', lastName: 'Nine', email: 'k9@example.com', phoneNumber: '4165550000', buildCountry: 'Ghana', purpose: 'Renovation' }),
+        body: JSON.stringify({
+          firstName: 'Kill',
+          lastName: 'Nine',
+          email: 'k9@example.com',
+          phoneNumber: '4165550000',
+          buildCountry: 'Ghana',
+          purpose: 'Renovation',
+        }),
       });
       expect(res.status).toBe(201);
       const { id } = await res.json();

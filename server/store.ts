@@ -52,16 +52,29 @@ export async function insertLead(db: Db, lead: NewLead): Promise<InsertOutcome> 
         [lead.form, idem.key, idem.fingerprint],
       );
       if (!claimed.rows.length) {
-        const prev = await tx.query<{ fingerprint: string; status: number; response: StoredAnswer['body'] }>('SELECT fingerprint, status, response FROM idempotency_keys WHERE form_id = $1 AND key = $2', [lead.form, idem.key]);
+        const prev = await tx.query<{ fingerprint: string; status: number; response: StoredAnswer['body'] }>(
+          'SELECT fingerprint, status, response FROM idempotency_keys WHERE form_id = $1 AND key = $2',
+          [lead.form, idem.key],
+        );
         const p = prev.rows[0];
         if (!p || p.fingerprint !== idem.fingerprint) return { kind: 'mismatch' };
         return { kind: 'replay', answer: { status: p.status, body: p.response } };
       }
     }
-    const ins = await tx.query<{ id: string; received_at: Date | string }>('INSERT INTO leads (form_id, payload, client_hash) VALUES ($1, $2::jsonb, $3) RETURNING id, received_at', [lead.form, JSON.stringify(lead.payload), lead.clientHash]);
+    const ins = await tx.query<{ id: string; received_at: Date | string }>(
+      'INSERT INTO leads (form_id, payload, client_hash) VALUES ($1, $2::jsonb, $3) RETURNING id, received_at',
+      [lead.form, JSON.stringify(lead.payload), lead.clientHash],
+    );
     const { id, received_at } = ins.rows[0];
     const answer: StoredAnswer = { status: 201, body: { message: lead.message, id } };
-    if (idem) await tx.query('UPDATE idempotency_keys SET status = $3, response = $4::jsonb, lead_id = $5 WHERE form_id = $1 AND key = $2', [lead.form, idem.key, answer.status, JSON.stringify(answer.body), id]);
+    if (idem)
+      await tx.query('UPDATE idempotency_keys SET status = $3, response = $4::jsonb, lead_id = $5 WHERE form_id = $1 AND key = $2', [
+        lead.form,
+        idem.key,
+        answer.status,
+        JSON.stringify(answer.body),
+        id,
+      ]);
     if (lead.outbox) await queueDelivery(tx, { id, form: lead.form, receivedAt: new Date(received_at).toISOString(), payload: lead.payload });
     return { kind: 'created', answer };
   });
@@ -110,8 +123,16 @@ export interface OutboxRow {
 }
 
 export async function pendingOutbox(db: Queryable): Promise<OutboxRow[]> {
-  const r = await db.query<{ id: string | number; lead_id: string; attempts: number; last_error: string | null; next_attempt_at: Date | string }>('SELECT id, lead_id, attempts, last_error, next_attempt_at FROM outbox WHERE delivered_at IS NULL ORDER BY id');
-  return r.rows.map((o) => ({ id: Number(o.id), leadId: o.lead_id, attempts: o.attempts, lastError: o.last_error, nextAttemptAt: new Date(o.next_attempt_at).toISOString() }));
+  const r = await db.query<{ id: string | number; lead_id: string; attempts: number; last_error: string | null; next_attempt_at: Date | string }>(
+    'SELECT id, lead_id, attempts, last_error, next_attempt_at FROM outbox WHERE delivered_at IS NULL ORDER BY id',
+  );
+  return r.rows.map((o) => ({
+    id: Number(o.id),
+    leadId: o.lead_id,
+    attempts: o.attempts,
+    lastError: o.last_error,
+    nextAttemptAt: new Date(o.next_attempt_at).toISOString(),
+  }));
 }
 
 export interface ClaimedDelivery {
@@ -139,5 +160,9 @@ export async function markDelivered(db: Queryable, id: number): Promise<void> {
 }
 
 export async function markFailed(db: Queryable, id: number, error: string, retryInMs: number): Promise<void> {
-  await db.query('UPDATE outbox SET attempts = attempts + 1, last_error = $2, next_attempt_at = now() + make_interval(secs => $3) WHERE id = $1', [id, error.slice(0, 500), retryInMs / 1000]);
+  await db.query('UPDATE outbox SET attempts = attempts + 1, last_error = $2, next_attempt_at = now() + make_interval(secs => $3) WHERE id = $1', [
+    id,
+    error.slice(0, 500),
+    retryInMs / 1000,
+  ]);
 }

@@ -73,7 +73,11 @@ describe('payload mapping', () => {
     timestamp: { generate: 'isoTimestamp' as const },
   };
   it('maps the body back to fields and keeps only payload keys, transformed', () => {
-    const r = unmapPayload(mapping, { email: 'a@b.example', phoneNumber: '+1 (306) 555', buildCountry: 'Canada', note: '  ', name: ' Ada ', timestamp: '2026-01-01T00:00:00Z', other: 1 }, (n) => (n === 'Canada' ? 'CA' : undefined));
+    const r = unmapPayload(
+      mapping,
+      { email: 'a@b.example', phoneNumber: '+1 (306) 555', buildCountry: 'Canada', note: '  ', name: ' Ada ', timestamp: '2026-01-01T00:00:00Z', other: 1 },
+      (n) => (n === 'Canada' ? 'CA' : undefined),
+    );
     expect(r.values).toEqual({ email: 'a@b.example', phone: '+1 (306) 555', target: 'CA', name: ' Ada ' });
     expect(r.stored).toEqual({ email: 'a@b.example', phoneNumber: '1306555', buildCountry: 'Canada', name: 'Ada', timestamp: '2026-01-01T00:00:00Z' });
     expect(r.badGenerated).toEqual([]);
@@ -149,7 +153,11 @@ describe('small rules', () => {
     expect(isJsonType('text/plain')).toBe(false);
   });
   it('reads the settings from the environment and refuses bad ones', () => {
-    const c = configFromEnv({ SITEWRIGHT_DATA_DIR: '/tmp/x', SITEWRIGHT_ALLOWED_ORIGINS: 'https://a.example/, https://b.example', SITEWRIGHT_TRUSTED_PROXIES: '2' });
+    const c = configFromEnv({
+      SITEWRIGHT_DATA_DIR: '/tmp/x',
+      SITEWRIGHT_ALLOWED_ORIGINS: 'https://a.example/, https://b.example',
+      SITEWRIGHT_TRUSTED_PROXIES: '2',
+    });
     expect(c).toMatchObject({ dataDir: '/tmp/x', allowedOrigins: ['https://a.example', 'https://b.example'], trustedProxies: 2, rateLimit: 20 });
     expect(() => configFromEnv({ SITEWRIGHT_TRUSTED_PROXIES: 'yes' })).toThrow(/hops/);
     expect(() => configFromEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres/);

@@ -17,7 +17,10 @@ const PASSWORD = 'letmein';
 vi.mock('virtual:sitewright/config', async (importOriginal) => {
   const original = await importOriginal<typeof import('virtual:sitewright/config')>();
   const { previewGateHash: hash } = await import('../../scripts/lib/build-info.ts');
-  return { ...original, build: { ...original.build, previewGate: { salt: 'salt-for-tests', hash: hash('preview@buildpad.example', 'letmein', 'salt-for-tests') } } };
+  return {
+    ...original,
+    build: { ...original.build, previewGate: { salt: 'salt-for-tests', hash: hash('preview@buildpad.example', 'letmein', 'salt-for-tests') } },
+  };
 });
 
 function Home() {

@@ -60,7 +60,14 @@ export default function AdminLogin({ id, heading = 'Preview login', intro }: Adm
           </div>
           <div className={styles.field}>
             <label htmlFor={`${uid}-password`}>Password</label>
-            <input id={`${uid}-password`} name="password" type="password" autoComplete="current-password" aria-invalid={wrong || undefined} aria-describedby={wrong ? errorId : undefined} />
+            <input
+              id={`${uid}-password`}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={wrong || undefined}
+              aria-describedby={wrong ? errorId : undefined}
+            />
           </div>
           {wrong && (
             <p id={errorId} className={styles.error} role="alert">

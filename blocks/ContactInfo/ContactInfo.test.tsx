@@ -72,7 +72,12 @@ describe('contactInfo block', () => {
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     const sending = await screen.findByRole('button', { name: 'Sending...' });
     expect((sending as HTMLButtonElement).disabled).toBe(true);
-    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toStrictEqual({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', description: 'I would like a quote.' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toStrictEqual({
+      firstName: 'Ada',
+      lastName: 'Obi',
+      email: 'ada@example.com',
+      description: 'I would like a quote.',
+    });
     vi.useFakeTimers();
     await act(async () => answer(new Response('{"message":"Thanks, we will be in touch"}', { status: 200 })));
     expect(screen.getByText('Thanks, we will be in touch')).toBeTruthy();

@@ -21,7 +21,13 @@ export default function ContactInfo({ id, eyebrow, heading, intro, offices, supp
     <section id={id} className={styles.section}>
       <div className={`container ${styles.inner} ${form ? styles.split : ''}`}>
         <div className={styles.info}>
-          <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} level={1} classes={{ eyebrow: styles.badge, heading: styles.heading, intro: styles.text }} />
+          <SectionHead
+            eyebrow={eyebrow}
+            heading={heading}
+            intro={intro}
+            level={1}
+            classes={{ eyebrow: styles.badge, heading: styles.heading, intro: styles.text }}
+          />
           <h2 className={styles.subheading}>Our offices</h2>
           <ul className={styles.offices}>
             {offices.map((o) => {

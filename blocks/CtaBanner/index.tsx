@@ -21,7 +21,13 @@ export default function CtaBanner({ id, eyebrow, heading, intro, actions, image,
       <div className="container">
         <div className={`${styles.banner} ${styles[tone]} ${image ? styles.split : ''}`}>
           <div className={styles.copy}>
-            <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} headingId={headingId} classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.text }} />
+            <SectionHead
+              eyebrow={eyebrow}
+              heading={heading}
+              intro={intro}
+              headingId={headingId}
+              classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.text }}
+            />
             <div className={styles.actions}>
               {actions.map((a, i) => (
                 <SmartLink key={a.label} to={a.href} className={actionClass(tone, a.style ?? (i === 0 ? 'primary' : 'secondary'))}>

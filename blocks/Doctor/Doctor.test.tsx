@@ -30,7 +30,10 @@ describe('doctor block', () => {
   });
 
   it('lists flags, route count and hidden routes', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => undefined)),
+    );
     render(<Doctor {...config} />);
     const row = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
     expect(row('Routes')).toBe(String(build.routes));
@@ -50,7 +53,10 @@ describe('doctor block', () => {
   });
 
   it('reports "unreachable" on a network failure, and "Check again" asks once more', async () => {
-    const fetch = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(new Response('ok', { status: 200 }));
+    const fetch = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(new Response('ok', { status: 200 }));
     vi.stubGlobal('fetch', fetch);
     render(<Doctor {...config} />);
     await waitFor(() => expect(status()).toBe('unreachable'));

@@ -60,7 +60,13 @@ export default function Doctor({ id, heading = 'Diagnostics', intro }: DoctorBlo
   return (
     <section id={id} className={styles.section} aria-labelledby={id ? `${id}-heading` : 'doctor-heading'}>
       <div className={`container ${styles.inner}`}>
-        <SectionHead heading={heading} intro={intro} level={1} headingId={id ? `${id}-heading` : 'doctor-heading'} classes={{ heading: styles.heading, intro: styles.text }} />
+        <SectionHead
+          heading={heading}
+          intro={intro}
+          level={1}
+          headingId={id ? `${id}-heading` : 'doctor-heading'}
+          classes={{ heading: styles.heading, intro: styles.text }}
+        />
         <dl className={styles.list}>
           {rows.map(([label, value]) => (
             <div key={label} className={styles.row}>
@@ -74,7 +80,12 @@ export default function Doctor({ id, heading = 'Diagnostics', intro }: DoctorBlo
               <span className={`${styles.status} ${styles[service.state]}`} role="status" data-testid="iam-status">
                 {describeService(service)}
               </span>
-              <Button variant="secondary" className={styles.again} state={service.state === 'checking' ? 'loading' : 'normal'} onClick={() => setAttempt((n) => n + 1)}>
+              <Button
+                variant="secondary"
+                className={styles.again}
+                state={service.state === 'checking' ? 'loading' : 'normal'}
+                onClick={() => setAttempt((n) => n + 1)}
+              >
                 Check again
               </Button>
             </dd>

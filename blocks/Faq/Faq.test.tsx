@@ -88,11 +88,18 @@ describe('faq block', () => {
 
   it('splits answers into paragraphs on blank lines and shows the ask link', async () => {
     const user = userEvent.setup();
-    renderFaq({ type: 'faq', set: 'two', askLink: { label: 'Ask a Question', href: '/contact' } }, { two: { items: [{ question: 'Q?', answer: 'One.\n\nTwo.\n  \nThree.' }] } });
+    renderFaq(
+      { type: 'faq', set: 'two', askLink: { label: 'Ask a Question', href: '/contact' } },
+      { two: { items: [{ question: 'Q?', answer: 'One.\n\nTwo.\n  \nThree.' }] } },
+    );
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Frequently asked questions');
     await user.click(screen.getByRole('button', { name: 'Q?' }));
     const region = screen.getByRole('region', { name: 'Q?' });
-    expect(within(region).getAllByText(/\w+\./).map((p) => p.tagName + p.textContent)).toEqual(['POne.', 'PTwo.', 'PThree.']);
+    expect(
+      within(region)
+        .getAllByText(/\w+\./)
+        .map((p) => p.tagName + p.textContent),
+    ).toEqual(['POne.', 'PTwo.', 'PThree.']);
     expect(screen.getByRole('link', { name: 'Ask a Question' }).getAttribute('href')).toBe('/contact');
   });
 });

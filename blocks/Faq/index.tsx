@@ -55,7 +55,13 @@ export default function Faq({ id, eyebrow, heading = 'Frequently asked questions
     <section id={id} className={`${styles.faq} ${styles[tone]}`} aria-labelledby={headingId}>
       <div className={`container ${styles.inner}`}>
         <div className={styles.intro}>
-          <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} headingId={headingId} classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.text }} />
+          <SectionHead
+            eyebrow={eyebrow}
+            heading={heading}
+            intro={intro}
+            headingId={headingId}
+            classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.text }}
+          />
           {askLink && (
             <ButtonLink to={askLink.href} variant={askLink.style ?? 'secondary'} className={styles.ask}>
               {askLink.label}

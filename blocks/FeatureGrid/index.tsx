@@ -98,7 +98,13 @@ export default function FeatureGrid({ id, eyebrow, heading, intro, layout = 'gri
       <div className="container">
         {(eyebrow || heading || intro) && (
           <div className={styles.head}>
-            <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} headingId={headingId} classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.intro }} />
+            <SectionHead
+              eyebrow={eyebrow}
+              heading={heading}
+              intro={intro}
+              headingId={headingId}
+              classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.intro }}
+            />
           </div>
         )}
         <div className={listClass}>

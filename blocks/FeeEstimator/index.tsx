@@ -25,7 +25,13 @@ export default function FeeEstimator({ id, eyebrow, heading, intro, sliderLabel,
       <div className="container">
         <div className={styles.panel}>
           <div className={styles.copy}>
-            <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} headingId={headingId} classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.intro }} />
+            <SectionHead
+              eyebrow={eyebrow}
+              heading={heading}
+              intro={intro}
+              headingId={headingId}
+              classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.intro }}
+            />
           </div>
           <div className={styles.estimator}>
             <label htmlFor={sliderId} className={styles.label}>

@@ -60,7 +60,19 @@ describe('form block', () => {
         </PageProvider>
       </MemoryRouter>,
     );
-    for (const label of ['First name', 'Last name', 'Email', 'Phone number', 'Where do you want to build?', 'Project type', 'New Build', 'Renovation', 'Comment (optional)', 'Submit &amp; Schedule a Call']) expect(html).toContain(label);
+    for (const label of [
+      'First name',
+      'Last name',
+      'Email',
+      'Phone number',
+      'Where do you want to build?',
+      'Project type',
+      'New Build',
+      'Renovation',
+      'Comment (optional)',
+      'Submit &amp; Schedule a Call',
+    ])
+      expect(html).toContain(label);
     expect(html).toContain('value="CA +1"');
     expect(html).not.toContain('role="alert"');
     expect(html).not.toMatch(/style=/);
@@ -89,7 +101,14 @@ describe('form block', () => {
     const user = userEvent.setup({ delay: null });
     renderInPage(<FormSection {...block} />, { waitlist });
     await user.click(screen.getByRole('button', { name: 'Submit & Schedule a Call' }));
-    for (const m of ['First name is required', 'Last name is required', 'Email is required', 'Phone number is required', 'Target country is required', 'Project type is required']) {
+    for (const m of [
+      'First name is required',
+      'Last name is required',
+      'Email is required',
+      'Phone number is required',
+      'Target country is required',
+      'Project type is required',
+    ]) {
       expect(await screen.findByText(m)).toBeTruthy();
     }
     expect(document.activeElement).toBe(screen.getByLabelText('First name'));

@@ -13,7 +13,13 @@ export default function FormSection({ id, eyebrow, heading, headingLevel = 2, in
       <div className={`container ${styles.inner} ${hasCopy ? styles.split : ''}`}>
         {hasCopy && (
           <div className={styles.intro}>
-            <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} level={headingLevel} classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.text }} />
+            <SectionHead
+              eyebrow={eyebrow}
+              heading={heading}
+              intro={intro}
+              level={headingLevel}
+              classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.text }}
+            />
             {points.length > 0 && (
               <ul className={styles.points}>
                 {points.map((p) => (

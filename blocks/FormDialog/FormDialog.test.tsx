@@ -74,10 +74,16 @@ describe('formDialog block', () => {
     await user.click(screen.getByRole('button', { name: 'Book a demo' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(fetchMock.mock.calls[0][0]).toBe('/api/v1/leads/request');
-    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toStrictEqual({ firstName: 'Ada', lastName: 'Obi', email: 'ada@acme.ng', businessName: 'Acme Homes', phone: '08031234567' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toStrictEqual({
+      firstName: 'Ada',
+      lastName: 'Obi',
+      email: 'ada@acme.ng',
+      businessName: 'Acme Homes',
+      phone: '08031234567',
+    });
     await waitFor(() => expect(screen.queryByLabelText('Business Name')).toBeNull());
     act(() => void openDialog('book-demo'));
-    expect((await screen.findByLabelText('Business Name') as HTMLInputElement).value).toBe('');
+    expect(((await screen.findByLabelText('Business Name')) as HTMLInputElement).value).toBe('');
   });
 
   it('stays open with the input kept when the server fails', async () => {

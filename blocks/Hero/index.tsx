@@ -9,7 +9,13 @@ export default function Hero({ id, eyebrow, heading, headingLevel = 1, intro, ac
       <div className={`container ${styles.inner} ${image ? styles.split : ''}`}>
         <div className={styles.copy}>
           {/* A second hero lower on a page opts out of being the page's one main heading (blocks/registry.ts). */}
-          <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} level={headingLevel} classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.text }} />
+          <SectionHead
+            eyebrow={eyebrow}
+            heading={heading}
+            intro={intro}
+            level={headingLevel}
+            classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.text }}
+          />
           <ActionButtons actions={actions} className={styles.actions} />
         </div>
         {image && (

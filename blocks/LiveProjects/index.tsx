@@ -18,7 +18,13 @@ export default function LiveProjects({ id, eyebrow, heading = 'Live Projects', i
           nextLabel="Next project"
           header={
             <>
-              <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} headingId={headingId} classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.intro }} />
+              <SectionHead
+                eyebrow={eyebrow}
+                heading={heading}
+                intro={intro}
+                headingId={headingId}
+                classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.intro }}
+              />
             </>
           }
         >
@@ -26,7 +32,12 @@ export default function LiveProjects({ id, eyebrow, heading = 'Live Projects', i
             <article key={p.id} className={styles.card} aria-labelledby={`${baseId}-${p.id}`}>
               <div className={styles.media}>
                 <picture>
-                  <source media={`(max-width: ${CAROUSEL_MIN_WIDTH - 0.02}px)`} srcSet={p.mobileImage.src} width={p.mobileImage.width} height={p.mobileImage.height} />
+                  <source
+                    media={`(max-width: ${CAROUSEL_MIN_WIDTH - 0.02}px)`}
+                    srcSet={p.mobileImage.src}
+                    width={p.mobileImage.width}
+                    height={p.mobileImage.height}
+                  />
                   <img src={p.image.src} alt={p.image.alt} width={p.image.width} height={p.image.height} loading="lazy" decoding="async" />
                 </picture>
                 {p.status && <span className={styles.status}>{p.status}</span>}

@@ -32,7 +32,10 @@ describe('logoStrip block', () => {
   it('links a logo when it has an address', () => {
     render(
       <MemoryRouter>
-        <LogoStrip type="logoStrip" logos={[{ image: { src: '/images/home/partner-keel-capital.svg', alt: 'Keel Capital', width: 200, height: 56 }, href: '/contact' }]} />
+        <LogoStrip
+          type="logoStrip"
+          logos={[{ image: { src: '/images/home/partner-keel-capital.svg', alt: 'Keel Capital', width: 200, height: 56 }, href: '/contact' }]}
+        />
       </MemoryRouter>,
     );
     expect(screen.getByRole('link', { name: 'Keel Capital' }).getAttribute('href')).toBe('/contact');

@@ -12,7 +12,9 @@ export default function LogoStrip({ id, heading = 'Trusted by', logos }: LogoStr
         <SectionHead heading={heading} headingId={headingId} classes={{ heading: styles.heading }} />
         <ul className={styles.logos}>
           {logos.map(({ image, href }) => {
-            const img = <img className={styles.logo} src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />;
+            const img = (
+              <img className={styles.logo} src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />
+            );
             return (
               <li key={image.src} className={styles.item}>
                 {href ? (

@@ -11,7 +11,13 @@ export default function Personas({ id, eyebrow, heading = 'Who is it for?', intr
     <section id={id} className={styles.section} aria-labelledby={headingId}>
       <div className="container">
         <div className={styles.head}>
-          <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} headingId={headingId} classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.intro }} />
+          <SectionHead
+            eyebrow={eyebrow}
+            heading={heading}
+            intro={intro}
+            headingId={headingId}
+            classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.intro }}
+          />
         </div>
         <ul className={styles.grid}>
           {personas.map((p) => (

@@ -26,7 +26,20 @@ describe('planComparison block: config', () => {
   it('the enterprise pricing page compares Free, Basic, Pro and Enterprise over the spec feature groups, one cell per plan', () => {
     expect(pageBlock.plans).toEqual(['Free', 'Basic', 'Pro', 'Enterprise']);
     const named = pageBlock.groups.map((g) => g.heading).filter(Boolean);
-    expect(named).toEqual(['Dashboard', 'Cluster', 'Communication', 'Scheduling', 'Team', 'Procurement', 'Finance', 'Documents', 'Photos & Videos', 'Payment', 'Notification', 'Support']);
+    expect(named).toEqual([
+      'Dashboard',
+      'Cluster',
+      'Communication',
+      'Scheduling',
+      'Team',
+      'Procurement',
+      'Finance',
+      'Documents',
+      'Photos & Videos',
+      'Payment',
+      'Notification',
+      'Support',
+    ]);
     const labels = (heading: string) => pageBlock.groups.find((g) => g.heading === heading)!.rows.map((r) => r.label);
     expect(labels('Procurement')).toEqual(['Bids', 'Inventory']);
     expect(labels('Payment')).toEqual(['Frequency', 'Type']);
@@ -38,13 +51,24 @@ describe('planComparison block: behaviour', () => {
   it('renders an accessible table: column headers per plan, row headers per feature, ticks and crosses with text', () => {
     render(<PlanComparison {...config} />);
     const table = screen.getByRole('table');
-    const columns = within(table).getAllByRole('columnheader').map((c) => c.textContent);
+    const columns = within(table)
+      .getAllByRole('columnheader')
+      .map((c) => c.textContent);
     expect(columns).toEqual(['Features', 'Free', 'Basic', 'Pro', 'Enterprise']);
     for (const c of within(table).getAllByRole('columnheader')) expect(c.getAttribute('scope')).toBe('col');
     expect(rowHeader('Storage').getAttribute('scope')).toBe('row');
     const bids = within(rowOf('Bids')).getAllByRole('cell', { hidden: true });
-    expect(bids.map((c) => within(c).getByRole('img', { hidden: true }).getAttribute('aria-label'))).toEqual(['Not included', 'Included', 'Included', 'Included']);
-    expect(within(rowOf('Storage')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['100MB', '1GB', '10GB', '100GB']);
+    expect(bids.map((c) => within(c).getByRole('img', { hidden: true }).getAttribute('aria-label'))).toEqual([
+      'Not included',
+      'Included',
+      'Included',
+      'Included',
+    ]);
+    expect(
+      within(rowOf('Storage'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['100MB', '1GB', '10GB', '100GB']);
   });
 
   it('groups start closed, open and close with their disclosure button; a group without a heading is always open', async () => {
@@ -98,14 +122,22 @@ describe('planComparison block: behaviour', () => {
     const user = userEvent.setup();
     render(<PlanComparison {...config} />);
     const picker = screen.getByRole('combobox', { name: 'Show plan' }) as HTMLSelectElement;
-    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Free', 'Basic', 'Pro', 'Enterprise']);
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Free', 'Basic', 'Pro', 'Enterprise']);
     const table = screen.getByRole('table');
     expect(table.getAttribute('data-mobile-plan')).toBe('0');
     await user.selectOptions(picker, 'Pro');
     expect(picker.value).toBe('2');
     expect(table.getAttribute('data-mobile-plan')).toBe('2');
     // Every plan cell carries its column so the phone layout can show just the chosen one.
-    expect(within(rowOf('Storage')).getAllByRole('cell').map((c) => c.getAttribute('data-col'))).toEqual(['0', '1', '2', '3']);
+    expect(
+      within(rowOf('Storage'))
+        .getAllByRole('cell')
+        .map((c) => c.getAttribute('data-col')),
+    ).toEqual(['0', '1', '2', '3']);
   });
 
   it('a row with fewer values than plans shows crosses rather than gaps', () => {

@@ -92,8 +92,16 @@ describe('pricingPlans block: behaviour', () => {
     render(tree(config));
     const basicUsers = screen.getByRole('combobox', { name: 'Users on the Basic plan' });
     const proUsers = screen.getByRole('combobox', { name: 'Users on the Pro plan' });
-    expect(within(basicUsers).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
-    expect(within(proUsers).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(
+      within(basicUsers)
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value),
+    ).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(
+      within(proUsers)
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value),
+    ).toEqual(['3', '4', '5', '6', '7', '8', '9', '10']);
     expect((basicUsers as HTMLSelectElement).value).toBe('1');
     expect((proUsers as HTMLSelectElement).value).toBe('3');
     expect(within(card('Free')).queryByRole('combobox')).toBeNull();

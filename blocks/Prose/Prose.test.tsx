@@ -20,7 +20,13 @@ const doc: ProseDocument = {
     { tag: 'h2', id: 'who-we-are', children: ['1. Who we are'] },
     { tag: 'p', children: ['See our ', { tag: 'a', href: '/contact', children: ['contact page'] }, '.'] },
     { tag: 'h2', id: 'your-rights', children: ['2. Your rights'] },
-    { tag: 'ul', children: [{ tag: 'li', children: ['Access'] }, { tag: 'li', children: ['Deletion'] }] },
+    {
+      tag: 'ul',
+      children: [
+        { tag: 'li', children: ['Access'] },
+        { tag: 'li', children: ['Deletion'] },
+      ],
+    },
     { tag: 'p', children: ['Email ', { tag: 'a', href: 'mailto:privacy@buildpad.example', children: ['privacy@buildpad.example'] }, '.'] },
     { tag: 'hr' },
   ],
@@ -54,7 +60,11 @@ describe('prose block', () => {
       ['your-rights', '2. Your rights'],
     ]);
     expect(within(article).getByText('bold').tagName).toBe('STRONG');
-    expect(within(article).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Access', 'Deletion']);
+    expect(
+      within(article)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Access', 'Deletion']);
     expect(article.querySelector('hr')).not.toBeNull();
     expect(within(article).getByText(/Last updated: 3 November 2025/)).toBeTruthy();
   });

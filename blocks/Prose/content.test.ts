@@ -14,7 +14,9 @@ const compile = (source: string) => compileMdxSource(source, 'test.mdx', root);
 describe('build-time MDX content', () => {
   it('turns Markdown into a data tree with front matter and unique heading ids', async () => {
     const doc = await compile(
-      ['---', 'title: Terms', 'updated: 1 May 2025', '---', '', 'Hello **world**.', '', '## 1. First', '', '- a', '- b', '', '## FAQ', '', '## FAQ', ''].join('\n'),
+      ['---', 'title: Terms', 'updated: 1 May 2025', '---', '', 'Hello **world**.', '', '## 1. First', '', '- a', '- b', '', '## FAQ', '', '## FAQ', ''].join(
+        '\n',
+      ),
     );
     expect(doc.title).toBe('Terms');
     expect(doc.updated).toBe('1 May 2025');

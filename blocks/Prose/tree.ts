@@ -6,8 +6,31 @@
 
 /** Elements Markdown produces. Anything else in an MDX file fails the build rather than reaching the page. */
 export const PROSE_TAGS = [
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'a', 'ul', 'ol', 'li', 'strong', 'em', 'del', 'code', 'pre',
-  'blockquote', 'hr', 'br', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'del',
+  'code',
+  'pre',
+  'blockquote',
+  'hr',
+  'br',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
 ] as const;
 
 export type ProseTag = (typeof PROSE_TAGS)[number];

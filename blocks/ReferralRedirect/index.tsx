@@ -10,7 +10,12 @@ import styles from './styles.module.css';
  * The page is prerendered once for every code (the CDN rewrites /referral/<code> to it),
  * so the markup never contains the code; the redirect happens after hydration, from the code in the address bar.
  */
-export default function ReferralRedirect({ destination, routeParam = 'refId', queryParam = 'referralCode', message = 'Redirecting Please Wait...' }: ReferralRedirectBlock) {
+export default function ReferralRedirect({
+  destination,
+  routeParam = 'refId',
+  queryParam = 'referralCode',
+  message = 'Redirecting Please Wait...',
+}: ReferralRedirectBlock) {
   const site = useSite();
   const code = useParams()[routeParam];
 

@@ -12,14 +12,28 @@ export default function Steps({ id, eyebrow, heading, intro, steps, actions = []
     <section id={id} className={`${styles.section} ${styles[tone]}`} aria-labelledby={headingId}>
       <div className="container">
         <div className={styles.head}>
-          <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} headingId={headingId} classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.intro }} />
+          <SectionHead
+            eyebrow={eyebrow}
+            heading={heading}
+            intro={intro}
+            headingId={headingId}
+            classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.intro }}
+          />
         </div>
         <ol className={styles.list}>
           {steps.map((step, i) => (
             <li key={step.id} id={step.id} className={styles.step}>
               <div className={styles.media}>
                 {step.image ? (
-                  <img className={styles.image} src={step.image.src} alt={step.image.alt} width={step.image.width} height={step.image.height} loading="lazy" decoding="async" />
+                  <img
+                    className={styles.image}
+                    src={step.image.src}
+                    alt={step.image.alt}
+                    width={step.image.width}
+                    height={step.image.height}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 ) : (
                   <span className={styles.iconBadge}>
                     <Icon name={step.icon ?? 'check'} size={28} />

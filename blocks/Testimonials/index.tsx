@@ -24,7 +24,13 @@ export default function Testimonials({ id, eyebrow, heading = 'What our customer
           nextLabel="Next testimonial"
           header={
             <>
-              <SectionHead eyebrow={eyebrow} heading={heading} intro={intro} headingId={headingId} classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.intro }} />
+              <SectionHead
+                eyebrow={eyebrow}
+                heading={heading}
+                intro={intro}
+                headingId={headingId}
+                classes={{ eyebrow: styles.eyebrow, heading: styles.heading, intro: styles.intro }}
+              />
             </>
           }
         >

@@ -83,7 +83,7 @@ describe('videoDialog block', () => {
     expect(fallback.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
-  it('names the player frame drawn later inside the player\'s shadow root after the dialog title', async () => {
+  it("names the player frame drawn later inside the player's shadow root after the dialog title", async () => {
     renderDialog();
     act(() => void openDialog(config.id));
     const el = await screen.findByTestId('player');

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { site } from 'virtual:sitewright/config';
-import {
-  annualPrice,
-  clampPercent,
-  clampUserCount,
-  formatPrice,
-  monthlyPrice,
-  priceFor,
-  projectCost,
-  projectFee,
-  userCountOptions,
-} from './pricing.ts';
+import { annualPrice, clampPercent, clampUserCount, formatPrice, monthlyPrice, priceFor, projectCost, projectFee, userCountOptions } from './pricing.ts';
 
 /** The site's own numbers: the spec's prices are what site.config/site.json says. */
 const prices = site.pricing;

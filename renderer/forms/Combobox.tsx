@@ -31,7 +31,23 @@ export interface CountryComboboxProps {
  * in the text box, the highlighted option is announced through aria-activedescendant, Down/Up move, Enter
  * picks, Escape closes, typing filters. Leaving the box keeps a country only if one was picked or typed exactly.
  */
-export function CountryCombobox({ id, value, onChange, onBlur, onFocus, display, dial, placeholder, required, invalid, describedBy, disabled, listLabel, className, prefix }: CountryComboboxProps) {
+export function CountryCombobox({
+  id,
+  value,
+  onChange,
+  onBlur,
+  onFocus,
+  display,
+  dial,
+  placeholder,
+  required,
+  invalid,
+  describedBy,
+  disabled,
+  listLabel,
+  className,
+  prefix,
+}: CountryComboboxProps) {
   const listId = useId();
   const selected = findCountry(value);
   const [query, setQuery] = useState<string | null>(null);

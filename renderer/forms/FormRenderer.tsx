@@ -131,7 +131,9 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
     getValidator().catch(() => undefined);
     if (usesToasts) ensureToastHost().catch(() => undefined);
     // A frame later: a surrounding modal dialog has called showModal() by then, which moves focus itself.
-    const frame = autoFocus ? requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, select')?.focus()) : 0;
+    const frame = autoFocus
+      ? requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, select')?.focus())
+      : 0;
     return () => {
       clearTimeout(bannerTimer.current);
       cancelAnimationFrame(frame);
@@ -155,7 +157,8 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
     void submit();
   }, [heldSubmit]);
 
-  const check = (v: ValidatorType, values: FormValues) => messagesByField(v.validateFormData(values, schema, undefined, transformErrors, uiSchema).errors, config.schema);
+  const check = (v: ValidatorType, values: FormValues) =>
+    messagesByField(v.validateFormData(values, schema, undefined, transformErrors, uiSchema).errors, config.schema);
   const messages = useMemo(() => (validator ? check(validator, data) : {}), [validator, data]);
 
   // The browser's own check wins where both have a message; the service's show at once, whatever "validateOn" says.

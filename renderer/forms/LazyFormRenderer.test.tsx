@@ -182,7 +182,12 @@ describe('inline form hydrated on first use', () => {
       expect(fetchMock).not.toHaveBeenCalled();
       await chunkArrives();
       await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-      expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toStrictEqual({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', description: 'Hello' });
+      expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toStrictEqual({
+        firstName: 'Ada',
+        lastName: 'Obi',
+        email: 'ada@example.com',
+        description: 'Hello',
+      });
       expect(await screen.findByText('Thanks Ada')).toBeTruthy();
       expect(fetchMock).toHaveBeenCalledTimes(1);
     } finally {

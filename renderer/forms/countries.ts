@@ -37,7 +37,12 @@ export function countryName(code: unknown): unknown {
   return findCountry(code)?.name ?? code;
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
 
 /**
  * Countries matching what the visitor typed: names that start with it first, then names or aliases that
@@ -66,7 +71,22 @@ export function exactCountry(query: string): Country | undefined {
 }
 
 /** The usual country of a dial code that several countries share (+1, +44, +7 …), for a number typed with its "+". */
-const MAIN_OF_SHARED_CODE: Readonly<Record<string, string>> = { '1': 'US', '7': 'RU', '39': 'IT', '44': 'GB', '47': 'NO', '61': 'AU', '64': 'NZ', '212': 'MA', '262': 'RE', '290': 'SH', '358': 'FI', '590': 'GP', '599': 'CW', '672': 'NF' };
+const MAIN_OF_SHARED_CODE: Readonly<Record<string, string>> = {
+  '1': 'US',
+  '7': 'RU',
+  '39': 'IT',
+  '44': 'GB',
+  '47': 'NO',
+  '61': 'AU',
+  '64': 'NZ',
+  '212': 'MA',
+  '262': 'RE',
+  '290': 'SH',
+  '358': 'FI',
+  '590': 'GP',
+  '599': 'CW',
+  '672': 'NF',
+};
 
 /**
  * The country an international number ("+234 803 …") belongs to: the current one if its dial code fits,

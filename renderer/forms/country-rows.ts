@@ -11,7 +11,12 @@ import { countries } from 'countries-list';
  */
 export function countriesModule(): string {
   const rows = Object.entries(countries)
-    .map(([code, c]) => [code, c.name, String(c.phone[0] ?? ''), [c.native !== c.name ? c.native : '', ...((c as { alias?: string[] }).alias ?? [])].filter(Boolean).join('|')])
+    .map(([code, c]) => [
+      code,
+      c.name,
+      String(c.phone[0] ?? ''),
+      [c.native !== c.name ? c.native : '', ...((c as { alias?: string[] }).alias ?? [])].filter(Boolean).join('|'),
+    ])
     .filter((r) => r[2] !== '')
     .sort((a, b) => a[1].localeCompare(b[1], 'en'));
   return `export default ${JSON.stringify(rows)};\n`;

@@ -24,7 +24,10 @@ describe('Idempotency-Key per submission', () => {
 
   it('changed input is a new submission with a fresh key', () => {
     const previous: Attempt = { key: 'k', body: { firstName: 'Ada', email: 'a@b.example' } };
-    expect(nextAttempt(previous, { firstName: 'Ada', email: 'ada@b.example' }, [], keys())).toEqual({ key: 'key-1', body: { firstName: 'Ada', email: 'ada@b.example' } });
+    expect(nextAttempt(previous, { firstName: 'Ada', email: 'ada@b.example' }, [], keys())).toEqual({
+      key: 'key-1',
+      body: { firstName: 'Ada', email: 'ada@b.example' },
+    });
     // A field that is now left out (an emptied optional comment) changes the body too.
     const withComment: Attempt = { key: 'k', body: { firstName: 'Ada', comment: 'hi' } };
     expect(nextAttempt(withComment, { firstName: 'Ada' }, [], keys()).key).toBe('key-1');
@@ -43,7 +46,7 @@ describe('Idempotency-Key per submission', () => {
     for (const id of ['waitlist', 'contact', 'demo-lead']) expect(generatedKeys(formFile(id).submit.payload)).toEqual([]);
   });
 
-  it('goes only to the page\'s own origin, never to an external service', () => {
+  it("goes only to the page's own origin, never to an external service", () => {
     const page = 'https://www.buildpad.example';
     expect(idempotencyHeaders('/api/v1/leads/request', 'k', page)).toEqual({ 'Idempotency-Key': 'k' });
     expect(idempotencyHeaders('https://www.buildpad.example/api/v1/enquiries', 'k', page)).toEqual({ 'Idempotency-Key': 'k' });
@@ -60,7 +63,7 @@ describe('Idempotency-Key per submission', () => {
 });
 
 describe('honeypot in the body', () => {
-  it('is left out when empty, so a person sends exactly the spec\'s payload', () => {
+  it("is left out when empty, so a person sends exactly the spec's payload", () => {
     const body = { email: 'a@b.example' };
     expect(withHoneypot(body, '')).toBe(body);
   });

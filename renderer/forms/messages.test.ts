@@ -3,7 +3,15 @@ import { compileFormValidator } from '../../scripts/lib/vite/forms.ts';
 import { createTransformErrors, errorField } from './messages.ts';
 import { formFile, messagesFor } from '../../tests/helpers/forms.ts';
 
-const waitlistOk = { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', residentCountry: 'CA', phoneNumber: '+1 3065550100', targetCountry: 'NG', purpose: 'New Build' };
+const waitlistOk = {
+  firstName: 'Ada',
+  lastName: 'Obi',
+  email: 'ada@example.com',
+  residentCountry: 'CA',
+  phoneNumber: '+1 3065550100',
+  targetCountry: 'NG',
+  purpose: 'New Build',
+};
 
 describe('waitlist messages (spec section 5)', () => {
   const form = formFile('waitlist');
@@ -65,7 +73,9 @@ describe('legacy enquiry messages (spec section 5)', () => {
   });
   it('accepts the minimum lengths exactly (2 and 7 characters)', async () => {
     expect(await messagesFor(form, { firstname: 'Al', lastname: 'Bo', email: 'al@bo.ng', message: '1234567' })).toEqual({});
-    expect(await messagesFor(form, { firstname: 'Al', lastname: 'Bo', email: 'al@bo.ng', message: '123456' })).toEqual({ message: 'message cannot be less than seven characters' });
+    expect(await messagesFor(form, { firstname: 'Al', lastname: 'Bo', email: 'al@bo.ng', message: '123456' })).toEqual({
+      message: 'message cannot be less than seven characters',
+    });
   });
 });
 
@@ -93,13 +103,20 @@ describe('demo lead messages (lead form schema)', () => {
 describe('transformErrors', () => {
   const schema = formFile('enquiry').schema;
   it('moves a "required" error from the parent object to its field and takes the message from the file', () => {
-    const [e] = createTransformErrors(schema)([{ name: 'required', property: 'firstname', params: { missingProperty: 'firstname' }, message: "must have required property 'firstname'", stack: '' }]);
+    const [e] = createTransformErrors(schema)([
+      { name: 'required', property: 'firstname', params: { missingProperty: 'firstname' }, message: "must have required property 'firstname'", stack: '' },
+    ]);
     expect(e.property).toBe('.firstname');
     expect(e.message).toBe('please input firstname');
   });
   it('replaces ajv English for other rules and falls back to a readable text when a rule has no message', () => {
-    const t = createTransformErrors({ type: 'object', properties: { city: { type: 'string', title: 'City', minLength: 2, messages: { minLength: 'Too short' } } } });
-    expect(t([{ name: 'minLength', property: '.city', params: { limit: 2 }, message: 'must NOT have fewer than 2 characters', stack: '' }])[0].message).toBe('Too short');
+    const t = createTransformErrors({
+      type: 'object',
+      properties: { city: { type: 'string', title: 'City', minLength: 2, messages: { minLength: 'Too short' } } },
+    });
+    expect(t([{ name: 'minLength', property: '.city', params: { limit: 2 }, message: 'must NOT have fewer than 2 characters', stack: '' }])[0].message).toBe(
+      'Too short',
+    );
     expect(t([{ name: 'required', property: 'city', params: { missingProperty: 'city' }, message: 'x', stack: '' }])[0].message).toBe('City is required');
   });
   it('knows which field an error is about', () => {

@@ -20,7 +20,12 @@ afterEach(() => vi.unstubAllGlobals());
 describe('a field added to a form file', () => {
   const base = formFile('contact');
   const edited: FormConfig = structuredClone(base);
-  edited.schema.properties.company = { type: 'string', title: 'Company', minLength: 2, messages: { required: 'Company is required.', minLength: 'Company needs at least 2 characters.' } };
+  edited.schema.properties.company = {
+    type: 'string',
+    title: 'Company',
+    minLength: 2,
+    messages: { required: 'Company is required.', minLength: 'Company needs at least 2 characters.' },
+  };
   edited.schema.required = [...(edited.schema.required ?? []), 'company'];
   edited.order = ['firstname', 'lastname', 'company', 'email', 'message'];
   edited.submit.payload.company = 'company';
@@ -50,7 +55,13 @@ describe('a field added to a form file', () => {
     await enter(user, company, 'cme');
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toStrictEqual({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', description: 'Hello', company: 'Acme' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toStrictEqual({
+      firstName: 'Ada',
+      lastName: 'Obi',
+      email: 'ada@example.com',
+      description: 'Hello',
+      company: 'Acme',
+    });
   });
 
   it('the unedited file knows nothing of it', () => {

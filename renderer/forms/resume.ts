@@ -21,7 +21,15 @@ const emptyToUndefined = (v: string) => (v === '' ? undefined : v);
  * reads its own input (so the hydrated form renders exactly what is on screen and sends it). Only fields
  * whose controls differ from their markup are read; the others keep `data`.
  */
-export function takeOverScreen(root: HTMLElement, config: FormConfig, uiSchema: UiSchema, idPrefix: string, data: FormValues, missed: MissedInteraction, mode: Mode): TakenOver {
+export function takeOverScreen(
+  root: HTMLElement,
+  config: FormConfig,
+  uiSchema: UiSchema,
+  idPrefix: string,
+  data: FormValues,
+  missed: MissedInteraction,
+  mode: Mode,
+): TakenOver {
   const next: FormValues = { ...data };
   const changed: string[] = [];
   const active = document.activeElement;
@@ -57,7 +65,8 @@ export function takeOverScreen(root: HTMLElement, config: FormConfig, uiSchema: 
     } else if (widget === 'phone') {
       const input = control(id);
       const countryField = phoneCountryField((uiSchema[name] as UiSchema | undefined)?.['ui:options']);
-      if (input instanceof HTMLInputElement) Object.assign(next, phoneFields(input.value, name, countryField, findCountry(countryField ? next[countryField] : undefined)));
+      if (input instanceof HTMLInputElement)
+        Object.assign(next, phoneFields(input.value, name, countryField, findCountry(countryField ? next[countryField] : undefined)));
     } else if (widget !== 'hidden') {
       const input = control(id);
       if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) next[name] = emptyToUndefined(input.value);

@@ -1,6 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildPayload, defaultsOf, digitsOnly } from './payload.ts';
-import { DEFAULT_RATE_LIMIT_TEXT, failureText, isSuccess, resolveEndpoint, sendForm, serverFieldErrors, serverReason, successText, waitSeconds, waitWords } from './submit.ts';
+import {
+  DEFAULT_RATE_LIMIT_TEXT,
+  failureText,
+  isSuccess,
+  resolveEndpoint,
+  sendForm,
+  serverFieldErrors,
+  serverReason,
+  successText,
+  waitSeconds,
+  waitWords,
+} from './submit.ts';
 import { countryForNumber, countryName, findCountry, flagEmoji, searchCountries, exactCountry } from './countries.ts';
 import { nationalPart } from './widgets.tsx';
 import type { FormSubmit } from '../generated/config-types.ts';
@@ -22,7 +33,15 @@ describe('phone normalisation', () => {
 describe('payload mapping (spec section 7)', () => {
   it('waitlist: digits-only phone, country names, comment only when given', () => {
     const { payload } = formFile('waitlist').submit;
-    const values = { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', residentCountry: 'CA', phoneNumber: '+1 306 555 0100', targetCountry: 'NG', purpose: 'Renovation' };
+    const values = {
+      firstName: 'Ada',
+      lastName: 'Obi',
+      email: 'ada@example.com',
+      residentCountry: 'CA',
+      phoneNumber: '+1 306 555 0100',
+      targetCountry: 'NG',
+      purpose: 'Renovation',
+    };
     expect(buildPayload(payload, values)).toStrictEqual({
       firstName: 'Ada',
       lastName: 'Obi',
@@ -45,7 +64,9 @@ describe('payload mapping (spec section 7)', () => {
   });
   it('legacy enquiry: the fields as typed plus an ISO timestamp of sending', () => {
     const now = new Date('2025-05-01T09:30:00.000Z');
-    expect(buildPayload(formFile('enquiry').submit.payload, { firstname: 'Ada', lastname: 'Obi', email: 'a@b.co', message: 'Hello there' }, () => now)).toStrictEqual({
+    expect(
+      buildPayload(formFile('enquiry').submit.payload, { firstname: 'Ada', lastname: 'Obi', email: 'a@b.co', message: 'Hello there' }, () => now),
+    ).toStrictEqual({
       firstname: 'Ada',
       lastname: 'Obi',
       email: 'a@b.co',
@@ -55,7 +76,13 @@ describe('payload mapping (spec section 7)', () => {
   });
   it('demo lead: the five lead fields', () => {
     const values = { businessName: 'Acme', firstName: 'Ada', lastName: 'Obi', email: 'a@b.co', phone: '08031234567' };
-    expect(buildPayload(formFile('demo-lead').submit.payload, values)).toStrictEqual({ firstName: 'Ada', lastName: 'Obi', email: 'a@b.co', businessName: 'Acme', phone: '08031234567' });
+    expect(buildPayload(formFile('demo-lead').submit.payload, values)).toStrictEqual({
+      firstName: 'Ada',
+      lastName: 'Obi',
+      email: 'a@b.co',
+      businessName: 'Acme',
+      phone: '08031234567',
+    });
   });
   it('starts the waitlist with Canada as the country of residence', () => {
     expect(defaultsOf(formFile('waitlist').schema.properties)).toEqual({ residentCountry: 'CA' });
@@ -72,7 +99,11 @@ describe('countries', () => {
   });
   it('searches by the start of the name first, then anywhere, aliases and dial codes', () => {
     expect(searchCountries('can')[0].name).toBe('Canada');
-    expect(searchCountries('nig').map((c) => c.name).slice(0, 2)).toEqual(['Niger', 'Nigeria']);
+    expect(
+      searchCountries('nig')
+        .map((c) => c.name)
+        .slice(0, 2),
+    ).toEqual(['Niger', 'Nigeria']);
     expect(searchCountries('britain').map((c) => c.code)).toContain('GB');
     expect(searchCountries('+44', { dial: true }).map((c) => c.code)).toContain('GB');
     expect(searchCountries('44').map((c) => c.code)).not.toContain('GB');
@@ -123,8 +154,13 @@ describe('sending', () => {
     expect(new Headers(init.headers).get('content-type')).toBe('application/json');
   });
   it('turns other statuses, thrown errors and time-outs into outcomes', async () => {
-    expect(await sendForm(submit(), {}, 'https://iam.example', (async () => new Response('{"message":"Email taken"}', { status: 200 })) as typeof fetch)).toMatchObject({ kind: 'http', status: 200 });
-    expect(await sendForm(submit(), {}, 'https://iam.example', (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch)).toEqual({ kind: 'network', error: 'Failed to fetch' });
+    expect(
+      await sendForm(submit(), {}, 'https://iam.example', (async () => new Response('{"message":"Email taken"}', { status: 200 })) as typeof fetch),
+    ).toMatchObject({ kind: 'http', status: 200 });
+    expect(await sendForm(submit(), {}, 'https://iam.example', (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch)).toEqual({
+      kind: 'network',
+      error: 'Failed to fetch',
+    });
 
     vi.useFakeTimers();
     const hanging = ((_u: string, init: RequestInit) =>
@@ -143,22 +179,32 @@ describe('sending', () => {
 describe('messages after sending (spec section 8)', () => {
   const waitlist = formFile('waitlist').submit.onFailure.notice;
   it('waitlist: "Error submitting form: " + the message of a non-201 answer, or its error field on an error status', () => {
-    expect(failureText(waitlist, { kind: 'http', status: 200, body: '', data: { message: 'Email already on the list' } })).toBe('Error submitting form: Email already on the list');
-    expect(failureText(waitlist, { kind: 'http', status: 400, body: '', data: { error: 'Bad phone', message: 'Validation failed' } })).toBe('Error submitting form: Bad phone');
+    expect(failureText(waitlist, { kind: 'http', status: 200, body: '', data: { message: 'Email already on the list' } })).toBe(
+      'Error submitting form: Email already on the list',
+    );
+    expect(failureText(waitlist, { kind: 'http', status: 400, body: '', data: { error: 'Bad phone', message: 'Validation failed' } })).toBe(
+      'Error submitting form: Bad phone',
+    );
     expect(failureText(waitlist, { kind: 'http', status: 500, body: '', data: null })).toBe('Error submitting form: the server answered with status 500');
     expect(failureText(waitlist, { kind: 'network', error: 'Failed to fetch' })).toMatch(/^Error submitting form: we could not reach the server/);
-    expect(failureText(waitlist, { kind: 'timeout', seconds: 15 })).toBe('Error submitting form: the server took longer than 15 seconds to answer, so we stopped waiting');
+    expect(failureText(waitlist, { kind: 'timeout', seconds: 15 })).toBe(
+      'Error submitting form: the server took longer than 15 seconds to answer, so we stopped waiting',
+    );
   });
   it('demo and enquiry: the fixed failure text, prefixed by a time-out sentence when the server is slow', () => {
     const demo = formFile('demo-lead').submit.onFailure.notice;
     expect(failureText(demo, { kind: 'http', status: 500, body: 'x', data: null })).toBe('We did not get your booking. Please try again');
     expect(failureText(demo, { kind: 'network', error: 'x' })).toBe('We did not get your booking. Please try again');
-    expect(failureText(demo, { kind: 'timeout', seconds: 15 })).toBe('The server took longer than 15 seconds to answer, so we stopped waiting. We did not get your booking. Please try again');
+    expect(failureText(demo, { kind: 'timeout', seconds: 15 })).toBe(
+      'The server took longer than 15 seconds to answer, so we stopped waiting. We did not get your booking. Please try again',
+    );
     expect(failureText(formFile('enquiry').submit.onFailure.notice, { kind: 'network', error: 'x' })).toBe('We did not get your message. Please try again');
   });
   it('contact: the status and the response text', () => {
     const contact = formFile('contact').submit.onFailure.notice;
-    expect(failureText(contact, { kind: 'http', status: 503, body: 'Service Unavailable', data: null })).toBe('Your message was not sent: the server answered 503 Service Unavailable. Please try again.');
+    expect(failureText(contact, { kind: 'http', status: 503, body: 'Service Unavailable', data: null })).toBe(
+      'Your message was not sent: the server answered 503 Service Unavailable. Please try again.',
+    );
     expect(failureText(contact, { kind: 'network', error: 'x' })).toMatch(/could not reach our server/);
     expect(failureText(contact, { kind: 'timeout', seconds: 15 })).toMatch(/longer than 15 seconds/);
   });
@@ -174,7 +220,7 @@ describe('429: sent too often', () => {
   const now = () => Date.parse('2026-03-01T12:00:00Z');
   const tooMany = (retryAfter: string | null, data: unknown = null) => ({ kind: 'http' as const, status: 429, body: '', data, retryAfter });
 
-  it('reads the wait from Retry-After (seconds or a date), else the body\'s retryAfterSeconds', () => {
+  it("reads the wait from Retry-After (seconds or a date), else the body's retryAfterSeconds", () => {
     expect(waitSeconds('30', null, now)).toBe(30);
     expect(waitSeconds('Sun, 01 Mar 2026 12:00:45 GMT', null, now)).toBe(45);
     expect(waitSeconds(null, { retryAfterSeconds: 12 }, now)).toBe(12);
@@ -192,24 +238,34 @@ describe('429: sent too often', () => {
     expect(DEFAULT_RATE_LIMIT_TEXT).toContain('{wait}');
   });
 
-  it('uses the form file\'s own text when it has one', () => {
+  it("uses the form file's own text when it has one", () => {
     const notice = { show: 'toast' as const, text: 'We did not get your message.', rateLimitText: 'Slow down: try again in {wait}.' };
     expect(failureText(notice, tooMany('5'), now)).toBe('Slow down: try again in 5 seconds.');
   });
 });
 
-describe('422: the service\'s own field messages', () => {
+describe("422: the service's own field messages", () => {
   it('map each payload key back to the form field it is built from', () => {
     const { payload } = formFile('contact').submit;
-    const data = { message: 'Some fields are not valid', errors: [{ field: 'firstName', message: 'First Name is required.' }, { field: 'description', message: 'Please enter a message.' }] };
+    const data = {
+      message: 'Some fields are not valid',
+      errors: [
+        { field: 'firstName', message: 'First Name is required.' },
+        { field: 'description', message: 'Please enter a message.' },
+      ],
+    };
     expect(serverFieldErrors(data, payload)).toStrictEqual({ firstname: 'First Name is required.', message: 'Please enter a message.' });
   });
 
   it('through transforms too, and leave out keys no field feeds or answers without a list', () => {
     const waitlist = formFile('waitlist').submit.payload;
-    expect(serverFieldErrors({ errors: [{ field: 'phoneNumber', message: 'Phone number is required' }] }, waitlist)).toStrictEqual({ phoneNumber: 'Phone number is required' });
+    expect(serverFieldErrors({ errors: [{ field: 'phoneNumber', message: 'Phone number is required' }] }, waitlist)).toStrictEqual({
+      phoneNumber: 'Phone number is required',
+    });
     const enquiry = formFile('enquiry').submit.payload;
-    expect(serverFieldErrors({ errors: [{ field: 'timestamp', message: 'bad' }, { field: 'nope', message: 'x' }, { field: 'email' }, 'junk'] }, enquiry)).toStrictEqual({});
+    expect(
+      serverFieldErrors({ errors: [{ field: 'timestamp', message: 'bad' }, { field: 'nope', message: 'x' }, { field: 'email' }, 'junk'] }, enquiry),
+    ).toStrictEqual({});
     expect(serverFieldErrors({ message: 'no list' }, enquiry)).toStrictEqual({});
     expect(serverFieldErrors(null, enquiry)).toStrictEqual({});
   });

@@ -86,7 +86,11 @@ const timeoutReason = (s: number) => `the server took longer than ${s} seconds t
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(reason|status|body)\}/g, (_, k: string) => values[k] ?? '').replace(/\s+([.,!?])/g, '$1').replace(/\s{2,}/g, ' ').trim();
+  return text
+    .replace(/\{(reason|status|body)\}/g, (_, k: string) => values[k] ?? '')
+    .replace(/\s+([.,!?])/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }
 
 /**

@@ -16,11 +16,9 @@ export const helpId = (id: string) => `${id}__help`;
 
 /** aria-describedby of a field: only ids of elements that are actually on the page. */
 export function describedBy(p: Pick<WidgetProps, 'id' | 'rawErrors' | 'schema' | 'uiSchema'>): string | undefined {
-  const ids = [
-    p.rawErrors?.length ? errorId(p.id) : '',
-    p.schema.description ? descriptionId(p.id) : '',
-    p.uiSchema?.['ui:help'] ? helpId(p.id) : '',
-  ].filter(Boolean);
+  const ids = [p.rawErrors?.length ? errorId(p.id) : '', p.schema.description ? descriptionId(p.id) : '', p.uiSchema?.['ui:help'] ? helpId(p.id) : ''].filter(
+    Boolean,
+  );
   return ids.length ? ids.join(' ') : undefined;
 }
 
@@ -155,7 +153,8 @@ export function nationalPart(value: unknown, dialCode: string | undefined): stri
  * the picker's country is kept in a sibling field (ui:options.countryField) so it can be sent on its own.
  */
 // A number typed with its own "+" is already international: keep it as typed and let it pick the country.
-const composePhone = (dial: string | undefined, number: string) => (number.trim() === '' ? undefined : dial && !number.trim().startsWith('+') ? `+${dial} ${number}` : number);
+const composePhone = (dial: string | undefined, number: string) =>
+  number.trim() === '' ? undefined : dial && !number.trim().startsWith('+') ? `+${dial} ${number}` : number;
 
 /**
  * The field values that typing `typed` into a phone widget gives: the number, plus the country field when the
@@ -167,7 +166,8 @@ export function phoneFields(typed: string, field: string, countryField: string |
   return match && countryField && match.code !== country?.code ? { [countryField]: match.code, [field]: value } : { [field]: value };
 }
 
-export const phoneCountryField = (options: WidgetProps['options'] | Record<string, unknown> | undefined) => (typeof options?.countryField === 'string' ? options.countryField : undefined);
+export const phoneCountryField = (options: WidgetProps['options'] | Record<string, unknown> | undefined) =>
+  typeof options?.countryField === 'string' ? options.countryField : undefined;
 
 function PhoneWidget(p: WidgetProps) {
   const ctx = p.registry.formContext as FormContext;

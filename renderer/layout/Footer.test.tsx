@@ -18,15 +18,27 @@ describe('Footer', () => {
     const footer = screen.getByRole('contentinfo');
     expect(footer.textContent).toContain(site.footer.mission);
     const products = within(footer).getByRole('navigation', { name: 'Products' });
-    expect(within(products).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(products)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['For Contractor', '/contractor'],
       ['For Consultant', '/consultant'],
       ['For Owner(B2C)', '/owner'],
       ['For Owner(B2B)', '/enterprise'],
     ]);
     const links = within(footer).getByRole('navigation', { name: 'Links' });
-    expect(within(links).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([site.destinations.calculator, '/contact', '/referral']);
-    expect(within(links).getByRole('link', { name: /Cost Calculator/ }).getAttribute('target')).toBe('_blank');
+    expect(
+      within(links)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([site.destinations.calculator, '/contact', '/referral']);
+    expect(
+      within(links)
+        .getByRole('link', { name: /Cost Calculator/ })
+        .getAttribute('target'),
+    ).toBe('_blank');
     expect(within(footer).getByRole('link', { name: site.name }).getAttribute('href')).toBe('/');
   });
 

@@ -55,7 +55,11 @@ describe('Header items', () => {
     expect(solutions.textContent).toContain((site.header.items[0] as NavGroup).links[0].description);
     expect(solutions.querySelectorAll('svg[data-icon]')).toHaveLength(5);
     const pricing = document.getElementById('menu-pricing')!;
-    expect(within(pricing).getAllByRole('link', { hidden: true }).map((a) => [a.textContent?.includes('Enterprise Plan') || a.textContent?.includes('Premium Plan'), a.getAttribute('href')])).toEqual([
+    expect(
+      within(pricing)
+        .getAllByRole('link', { hidden: true })
+        .map((a) => [a.textContent?.includes('Enterprise Plan') || a.textContent?.includes('Premium Plan'), a.getAttribute('href')]),
+    ).toEqual([
       [true, '/pricing/enterprise'],
       [true, '/pricing/premium'],
     ]);

@@ -84,7 +84,14 @@ function Dropdown({ id, label, items, open, wide = false, currentPath, onToggle,
     const index = links.indexOf(e.target as HTMLAnchorElement);
     if (index === -1) return;
     e.preventDefault();
-    const next = e.key === 'Home' ? 0 : e.key === 'End' ? links.length - 1 : e.key === 'ArrowDown' ? (index + 1) % links.length : (index - 1 + links.length) % links.length;
+    const next =
+      e.key === 'Home'
+        ? 0
+        : e.key === 'End'
+          ? links.length - 1
+          : e.key === 'ArrowDown'
+            ? (index + 1) % links.length
+            : (index - 1 + links.length) % links.length;
     links[next]?.focus();
   };
 
@@ -109,7 +116,12 @@ function Dropdown({ id, label, items, open, wide = false, currentPath, onToggle,
         <ul className={styles['panel-list']}>
           {items.map((item) => (
             <li key={item.href + item.label}>
-              <SmartLink to={item.href} className={styles['panel-link']} aria-current={item.href === currentPath ? 'page' : undefined} onClick={() => onClose()}>
+              <SmartLink
+                to={item.href}
+                className={styles['panel-link']}
+                aria-current={item.href === currentPath ? 'page' : undefined}
+                onClick={() => onClose()}
+              >
                 {item.icon && (
                   <span className={`${styles.badge} ${styles[`badge-${item.iconColor ?? 'blue'}`]}`}>
                     <Icon name={item.icon} size={20} />
@@ -246,7 +258,18 @@ export function Header({ config, onMobileMenuChange }: HeaderProps) {
             <ul className={styles.list}>
               {items.map((item) =>
                 isGroup(item) ? (
-                  <Dropdown key={item.id} id={item.id} label={item.label} items={item.links} wide={item.wide} open={openMenu === item.id} currentPath={current} onToggle={toggle} onClose={closeMenu} register={register} />
+                  <Dropdown
+                    key={item.id}
+                    id={item.id}
+                    label={item.label}
+                    items={item.links}
+                    wide={item.wide}
+                    open={openMenu === item.id}
+                    currentPath={current}
+                    onToggle={toggle}
+                    onClose={closeMenu}
+                    register={register}
+                  />
                 ) : (
                   <li key={item.id} className={item.mobileOnly ? `${styles.item} ${styles['mobile-only']}` : styles.item}>
                     <SmartLink to={item.href} className={styles.link} aria-current={isCurrent(item.href)}>

@@ -58,7 +58,12 @@ function wake(slot: Slot): void {
  * its keys pass, and the value it ends up with is handed to React after hydration.
  */
 function handlesOwnKeys(el: Element): boolean {
-  return el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el instanceof HTMLInputElement && !['button', 'submit', 'reset', 'image'].includes(el.type)) || (el instanceof HTMLElement && el.isContentEditable);
+  return (
+    el instanceof HTMLTextAreaElement ||
+    el instanceof HTMLSelectElement ||
+    (el instanceof HTMLInputElement && !['button', 'submit', 'reset', 'image'].includes(el.type)) ||
+    (el instanceof HTMLElement && el.isContentEditable)
+  );
 }
 
 function hold(event: Event): void {
@@ -71,7 +76,20 @@ function hold(event: Event): void {
     if (!REPLAYED_KEYS.has(key.key) || handlesOwnKeys(target)) return;
     event.stopImmediatePropagation();
     event.preventDefault();
-    slot.replays.push(() => target.dispatchEvent(new KeyboardEvent('keydown', { key: key.key, code: key.code, shiftKey: key.shiftKey, ctrlKey: key.ctrlKey, altKey: key.altKey, metaKey: key.metaKey, bubbles: true, cancelable: true })));
+    slot.replays.push(() =>
+      target.dispatchEvent(
+        new KeyboardEvent('keydown', {
+          key: key.key,
+          code: key.code,
+          shiftKey: key.shiftKey,
+          ctrlKey: key.ctrlKey,
+          altKey: key.altKey,
+          metaKey: key.metaKey,
+          bubbles: true,
+          cancelable: true,
+        }),
+      ),
+    );
   } else if (event.type === 'click') {
     const mouse = event as MouseEvent;
     // A plain link works without its block's code, and a modified click means "open elsewhere": leave both alone.
@@ -96,19 +114,23 @@ export function planBlockHydration(root: HTMLElement): Promise<void> {
   const reported = new Promise<void>((resolve) => (firstReport = resolve));
   // The observer's first report says which blocks are on the first screen. It comes with the next frame, from
   // the layout the browser does anyway: measuring here would force that layout inside this script's task.
-  const observer = 'IntersectionObserver' in window
-    ? new IntersectionObserver((entries) => {
-        for (const e of entries) {
-          const slot = slotOf(e.target);
-          const box = e.boundingClientRect;
-          // Zero-size: nothing to scroll to (e.g. a block that draws only once it runs), so it cannot wait for that.
-          if (!slot || !(e.isIntersecting || (box.width === 0 && box.height === 0))) continue;
-          observer?.unobserve(e.target);
-          wake(slot);
-        }
-        firstReport();
-      }, { rootMargin: ROOT_MARGIN })
-    : undefined;
+  const observer =
+    'IntersectionObserver' in window
+      ? new IntersectionObserver(
+          (entries) => {
+            for (const e of entries) {
+              const slot = slotOf(e.target);
+              const box = e.boundingClientRect;
+              // Zero-size: nothing to scroll to (e.g. a block that draws only once it runs), so it cannot wait for that.
+              if (!slot || !(e.isIntersecting || (box.width === 0 && box.height === 0))) continue;
+              observer?.unobserve(e.target);
+              wake(slot);
+            }
+            firstReport();
+          },
+          { rootMargin: ROOT_MARGIN },
+        )
+      : undefined;
   let observed = 0;
   for (const element of root.querySelectorAll<HTMLElement>(`[${SLOT_ATTRIBUTE}]`)) {
     let open!: () => void; // assigned by the executor, which runs at once
@@ -171,11 +193,12 @@ function handOverTypedValues(root: HTMLElement): void {
       field.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
       continue;
     }
-    const initial = field instanceof HTMLSelectElement ? [...field.options].find((o) => o.defaultSelected)?.value ?? field.options[0]?.value ?? '' : field.defaultValue;
+    const initial =
+      field instanceof HTMLSelectElement ? ([...field.options].find((o) => o.defaultSelected)?.value ?? field.options[0]?.value ?? '') : field.defaultValue;
     const typed = field.value;
     if (typed === initial) continue;
     const focused = document.activeElement === field;
-    const selection = field instanceof HTMLSelectElement ? null : [field.selectionStart, field.selectionEnd] as const;
+    const selection = field instanceof HTMLSelectElement ? null : ([field.selectionStart, field.selectionEnd] as const);
     field.value = initial;
     const proto = Object.getPrototypeOf(field) as object;
     Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, typed);

@@ -63,9 +63,10 @@ describe('iamService in site.json', () => {
   const schema = JSON.parse(readFileSync('schemas/site.schema.json', 'utf8')) as { properties: { iamService: { pattern: string } } };
   const pattern = new RegExp(schema.properties.iamService.pattern, 'u');
 
-  it('is a path on the site\'s own origin or an absolute http(s) address, without a trailing slash', () => {
+  it("is a path on the site's own origin or an absolute http(s) address, without a trailing slash", () => {
     for (const ok of ['/api/v1', '/leads', 'https://iam.buildpad.example/api/v1', 'http://localhost:8080/api']) expect(pattern.test(ok), ok).toBe(true);
     // "//host" is a protocol-relative address on another origin, not a path.
-    for (const bad of ['/', '/api/v1/', '//iam.example/api', 'api/v1', 'https://iam.example/', 'ftp://iam.example', '/api v1']) expect(pattern.test(bad), bad).toBe(false);
+    for (const bad of ['/', '/api/v1/', '//iam.example/api', 'api/v1', 'https://iam.example/', 'ftp://iam.example', '/api v1'])
+      expect(pattern.test(bad), bad).toBe(false);
   });
 });

@@ -21,7 +21,16 @@ export function buttonClass(variant: ButtonStyle = 'primary', size: 'md' | 'lg' 
  * The one button of the site: loading hides the label behind a spinner and ignores clicks,
  * success shows a checkmark, "muted" is always disabled.
  */
-export function Button({ variant = 'primary', state = 'normal', size = 'md', children, className = '', onClick, disabled, ...rest }: Common & ButtonHTMLAttributes<HTMLButtonElement>) {
+export function Button({
+  variant = 'primary',
+  state = 'normal',
+  size = 'md',
+  children,
+  className = '',
+  onClick,
+  disabled,
+  ...rest
+}: Common & ButtonHTMLAttributes<HTMLButtonElement>) {
   const isDisabled = disabled || state === 'disabled' || variant === 'muted';
   const busy = state === 'loading';
   const labelId = useId();

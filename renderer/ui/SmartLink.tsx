@@ -70,7 +70,11 @@ export function SmartLink({ to, children, ...rest }: SmartLinkProps) {
   const sameTab = href.startsWith(site.authSite.root) || href.startsWith('mailto:');
   return (
     // The new-tab warning is a description, not part of the name: the link is still called what it says.
-    <a href={href} {...(sameTab ? { rel: 'noopener noreferrer' } : { target: '_blank', rel: 'noopener noreferrer', 'aria-describedby': NEW_TAB_NOTE_ID })} {...rest}>
+    <a
+      href={href}
+      {...(sameTab ? { rel: 'noopener noreferrer' } : { target: '_blank', rel: 'noopener noreferrer', 'aria-describedby': NEW_TAB_NOTE_ID })}
+      {...rest}
+    >
       {children}
     </a>
   );

@@ -4,7 +4,11 @@ import { median, medianFigures, percentile, type RunResult } from './audit-figur
 function run(perf: number, tbt: number, lcp: number, cls = 0, seo = 1): RunResult {
   return {
     categories: { performance: { score: perf }, accessibility: { score: 1 }, 'best-practices': { score: 1 }, seo: { score: seo } },
-    audits: { 'total-blocking-time': { numericValue: tbt }, 'largest-contentful-paint': { numericValue: lcp }, 'cumulative-layout-shift': { numericValue: cls } },
+    audits: {
+      'total-blocking-time': { numericValue: tbt },
+      'largest-contentful-paint': { numericValue: lcp },
+      'cumulative-layout-shift': { numericValue: cls },
+    },
   };
 }
 

@@ -72,11 +72,19 @@ const PROBE_FILE = 'pages/zz-sitewright-block-catalogue.json';
  * Checks every example the way a page is checked (schema, links, fragments), by adding them to the config as
  * one extra page that is never written to disk. Problems are reported on the example files themselves.
  */
-export function checkExamples(root: string, env: Record<string, string | undefined> = {}, options: LoadOptions = {}): { diagnostics: Diagnostic[]; result: LoadResult; entries: CatalogueEntry[] } {
+export function checkExamples(
+  root: string,
+  env: Record<string, string | undefined> = {},
+  options: LoadOptions = {},
+): { diagnostics: Diagnostic[]; result: LoadResult; entries: CatalogueEntry[] } {
   const entries = blockCatalogue(root);
   const withExample = entries.filter((e) => e.example);
   const probe = { $schema: '../../schemas/page.schema.json', ...cataloguePage(entries), route: '/sitewright-block-catalogue' };
-  const result = loadProject(root, env, { ...options, overlay: { ...options.overlay, [PROBE_FILE]: JSON.stringify(probe, null, 2) }, specimenPages: [PROBE_FILE] });
+  const result = loadProject(root, env, {
+    ...options,
+    overlay: { ...options.overlay, [PROBE_FILE]: JSON.stringify(probe, null, 2) },
+    specimenPages: [PROBE_FILE],
+  });
   const diagnostics: Diagnostic[] = [];
   for (const e of entries) {
     if (!e.example) {
@@ -109,14 +117,19 @@ export async function catalogueModule(project: Project, env: Record<string, stri
     description: e.schema.description ?? '',
     exampleFile: e.exampleFile,
     example: e.example,
-    problems: diagnostics.filter((d) => d.file === (e.exampleFile ?? `blocks/${e.folder}/example.json`)).map((d) => `${d.severity}: ${formatDiagnosticLine(d)}`),
+    problems: diagnostics
+      .filter((d) => d.file === (e.exampleFile ?? `blocks/${e.folder}/example.json`))
+      .map((d) => `${d.severity}: ${formatDiagnosticLine(d)}`),
   }));
   const probe = result.project?.pages.find((p) => p.file.endsWith(PROBE_FILE));
   const refs = probe ? probe.fragments : Object.entries(project.fragments).flatMap(([kind, byId]) => Object.keys(byId).map((id) => ({ kind, id })));
   const fragments: Record<string, Record<string, unknown>> = {};
   for (const ref of refs) {
     // MDX is compiled the way the page module does it (scripts/lib/mdx-content.ts), loaded only when an example needs it.
-    const value = ref.kind === 'content' ? await (await import('./mdx-content.ts')).compileContent(project.configDir, ref.id, project.fragments.content?.[ref.id] as string | undefined) : project.fragments[ref.kind]?.[ref.id];
+    const value =
+      ref.kind === 'content'
+        ? await (await import('./mdx-content.ts')).compileContent(project.configDir, ref.id, project.fragments.content?.[ref.id] as string | undefined)
+        : project.fragments[ref.kind]?.[ref.id];
     (fragments[ref.kind] ??= {})[ref.id] = value;
   }
   return [

@@ -27,7 +27,7 @@ describe('_redirects', () => {
 });
 
 describe('_headers', () => {
-  const rules = parseHeaders('/*\n  X-A: 1\n  Content-Security-Policy: default-src \'self\'; img-src https://x\n\n/assets/*\n  Cache-Control: immutable\n');
+  const rules = parseHeaders("/*\n  X-A: 1\n  Content-Security-Policy: default-src 'self'; img-src https://x\n\n/assets/*\n  Cache-Control: immutable\n");
 
   it('keeps values containing colons whole', () => {
     expect(rules[0].headers[1]).toEqual(['Content-Security-Policy', "default-src 'self'; img-src https://x"]);

@@ -59,7 +59,8 @@ describe('broken-config corpus', () => {
     const exp = c.expect;
     const overlay = c.overlay;
     const result = runCase(root, c);
-    const all = (severity: 'error' | 'warning') => result.diagnostics.filter((d) => d.severity === severity).map((e) => `${e.file}:${e.line}:${e.column} ${e.path} [${e.code}] ${e.message}`);
+    const all = (severity: 'error' | 'warning') =>
+      result.diagnostics.filter((d) => d.severity === severity).map((e) => `${e.file}:${e.line}:${e.column} ${e.path} [${e.code}] ${e.message}`);
 
     if ((exp.severity ?? 'error') === 'error') {
       expect(result.project, 'a broken config must not produce a project').toBeNull();
@@ -70,9 +71,15 @@ describe('broken-config corpus', () => {
       expect(all('warning'), 'one mistake, one warning').toHaveLength(1);
     }
     // Errors only in the broken file: a mistake in one file never raises false alarms in others.
-    expect(result.diagnostics.filter((x) => x.severity === 'error' && x.file !== exp.file).map((x) => `${x.file} [${x.code}]`), 'errors in other files').toEqual([]);
+    expect(
+      result.diagnostics.filter((x) => x.severity === 'error' && x.file !== exp.file).map((x) => `${x.file} [${x.code}]`),
+      'errors in other files',
+    ).toEqual([]);
     const d = result.main;
-    expect(d, `a ${exp.severity ?? 'error'} on ${exp.file} at "${exp.path}"; got ${result.diagnostics.map((e) => `${e.file} "${e.path}"`).join(', ')}`).toBeDefined();
+    expect(
+      d,
+      `a ${exp.severity ?? 'error'} on ${exp.file} at "${exp.path}"; got ${result.diagnostics.map((e) => `${e.file} "${e.path}"`).join(', ')}`,
+    ).toBeDefined();
     if (!d) return;
     expect(d.code).toBe(exp.code);
     if (exp.output !== undefined) expect(outputLine(d), 'the exact report line (update with npm run docs -- --update-corpus)').toBe(exp.output);

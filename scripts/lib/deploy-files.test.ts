@@ -20,7 +20,7 @@ describe('content security policy', () => {
     expect(directive('base-uri')).toBe("base-uri 'none'");
   });
 
-  it('reaches the built-in lead service on the same origin through connect-src \'self\' alone', () => {
+  it("reaches the built-in lead service on the same origin through connect-src 'self' alone", () => {
     expect(project.site.iamService).toBe('/api/v1');
     expect(externalOrigin(project.site.iamService)).toBeNull();
     expect(directive('connect-src')).toBe("connect-src 'self'");
@@ -28,7 +28,10 @@ describe('content security policy', () => {
 
   it('adds the origin of an external identity service (SITEWRIGHT_IAM_URL) to connect-src', () => {
     const { project: external } = loadProject(process.cwd(), { SITEWRIGHT_IAM_URL: 'https://iam.other.example/api/v1/' });
-    const connect = contentSecurityPolicy(external!, []).split('; ').find((d) => d.startsWith('connect-src ')) ?? '';
+    const connect =
+      contentSecurityPolicy(external!, [])
+        .split('; ')
+        .find((d) => d.startsWith('connect-src ')) ?? '';
     expect(connect).toBe("connect-src 'self' https://iam.other.example");
   });
 

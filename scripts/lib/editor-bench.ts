@@ -34,7 +34,15 @@ export interface EditorBenchRow {
 
 /** Typing into a field must keep the preview up to date without visible lag: p95 at most this. */
 export const EDITOR_P95_BUDGET_MS = 100;
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 async function waitForServer(url: string, child: ChildProcess, ms = 60_000) {
   const until = Date.now() + ms;
@@ -64,7 +72,12 @@ export async function benchEditor(options: EditorBenchOptions): Promise<EditorBe
     targets.set(n, at);
     writeFileSync(join(configDir, `pages/bench-editor-${n}.json`), `${JSON.stringify(page, null, 2)}\n`);
   }
-  const child = spawn('npm', ['run', 'edit'], { cwd: root, env: { ...process.env, SITEWRIGHT_CONFIG_DIR: configDir, PORT: String(port) }, stdio: 'ignore', detached: true });
+  const child = spawn('npm', ['run', 'edit'], {
+    cwd: root,
+    env: { ...process.env, SITEWRIGHT_CONFIG_DIR: configDir, PORT: String(port) },
+    stdio: 'ignore',
+    detached: true,
+  });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: LAUNCH_ARGS });
   const rows: EditorBenchRow[] = [];
   try {
@@ -122,7 +135,9 @@ export async function benchEditor(options: EditorBenchOptions): Promise<EditorBe
         await page.waitForTimeout(20);
       }
       if (cdp) {
-        const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] } };
+        const { profile } = (await cdp.send('Profiler.stop')) as {
+          profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] };
+        };
         const self = new Map<string, number>();
         const byId = new Map(profile.nodes.map((nd) => [nd.id, nd]));
         profile.samples.forEach((id, i) => {
@@ -135,7 +150,15 @@ export async function benchEditor(options: EditorBenchOptions): Promise<EditorBe
       }
       await context.close();
       const r1 = (v: number) => Math.round(v * 10) / 10;
-      rows.push({ blocks: n, keystrokes: times.length, p50: r1(percentile(times, 50)), editorP50: r1(percentile(editorPart, 50)), p95: r1(percentile(times, 95)), max: r1(Math.max(...times)), backend: measureBackend(root, configDir, n, 20) });
+      rows.push({
+        blocks: n,
+        keystrokes: times.length,
+        p50: r1(percentile(times, 50)),
+        editorP50: r1(percentile(editorPart, 50)),
+        p95: r1(percentile(times, 95)),
+        max: r1(Math.max(...times)),
+        backend: measureBackend(root, configDir, n, 20),
+      });
     }
   } finally {
     await browser.close();

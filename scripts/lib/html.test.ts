@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { collectAssets, inlineScriptHashes, renderDocument } from './html.ts';
 
 describe('renderDocument', () => {
-  const base = { lang: 'en', canonical: 'https://x.example/a', siteName: 'X', index: true, entry: 'assets/e.js', preload: ['assets/p.js'], css: ['assets/s.css'], body: '<p>hi</p>' };
+  const base = {
+    lang: 'en',
+    canonical: 'https://x.example/a',
+    siteName: 'X',
+    index: true,
+    entry: 'assets/e.js',
+    preload: ['assets/p.js'],
+    css: ['assets/s.css'],
+    body: '<p>hi</p>',
+  };
 
   it('escapes config text in the head', () => {
     const html = renderDocument({ ...base, title: 'A <b>"x"</b>', description: 'd & e' });
@@ -40,7 +49,7 @@ describe('collectAssets', () => {
 });
 
 describe('collectAssets order', () => {
-  it('puts a dependency\'s CSS before the CSS of the chunk that imports it', () => {
+  it("puts a dependency's CSS before the CSS of the chunk that imports it", () => {
     const manifest = {
       block: { file: 'b.js', css: ['b.css'], imports: ['shared'] },
       shared: { file: 's.js', css: ['section.css'] },

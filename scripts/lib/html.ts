@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 
 export interface Manifest {
-  [key: string]: { file: string; src?: string; name?: string; isEntry?: boolean; isDynamicEntry?: boolean; css?: string[]; imports?: string[]; dynamicImports?: string[] };
+  [key: string]: {
+    file: string;
+    src?: string;
+    name?: string;
+    isEntry?: boolean;
+    isDynamicEntry?: boolean;
+    css?: string[];
+    imports?: string[];
+    dynamicImports?: string[];
+  };
 }
 
 export const CLIENT_ENTRY = 'renderer/entry-client.tsx';

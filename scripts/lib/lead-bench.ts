@@ -63,7 +63,12 @@ export async function benchLeads(options: LeadBenchOptions, databaseUrl?: string
     const res = await fetch(`${service.base}/inquiries/contact-us`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `${run}-${i}` },
-      body: JSON.stringify({ firstName: 'Ada', lastName: `Obi ${i}`, email: `${run}.${i}@example.com`, description: `Load test request ${i} of ${options.total}.` }),
+      body: JSON.stringify({
+        firstName: 'Ada',
+        lastName: `Obi ${i}`,
+        email: `${run}.${i}@example.com`,
+        description: `Load test request ${i} of ${options.total}.`,
+      }),
     });
     await res.arrayBuffer();
     latencies.push(performance.now() - t0);
@@ -112,7 +117,10 @@ export function leadBenchTable(results: LeadBenchResult[], options: Pick<LeadBen
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...results.map((r) => `| ${r.backend} | ${r.accepted} | ${r.refused} | ${r.rows} | ${f(r.seconds, 2)} | ${f(r.perSecond)} | ${f(r.p50)} | ${f(r.p99)} |`),
     '',
-    ...results.map((r) => `${r.rows === r.accepted && r.refused === 0 ? '✓' : '✗'} ${r.backend}: ${r.rows} rows stored for ${r.accepted} accepted submissions${r.refused ? `, ${r.refused} refused` : ''}`),
+    ...results.map(
+      (r) =>
+        `${r.rows === r.accepted && r.refused === 0 ? '✓' : '✗'} ${r.backend}: ${r.rows} rows stored for ${r.accepted} accepted submissions${r.refused ? `, ${r.refused} refused` : ''}`,
+    ),
   ];
   return lines.join('\n');
 }

@@ -61,7 +61,9 @@ function convertChildren(children: ReactNode, parent: string, file: string): Pro
     if (el.type === 'a') {
       const href = String(el.props.href ?? '');
       if (!hrefRe().test(href)) {
-        throw new ContentError(`${file}: the link "${href}" is not allowed. Use a route ("/contact"), a named destination ("@signin"), an https:// or mailto: address, or "#section".`);
+        throw new ContentError(
+          `${file}: the link "${href}" is not allowed. Use a route ("/contact"), a named destination ("@signin"), an https:// or mailto: address, or "#section".`,
+        );
       }
       result.href = href;
     }

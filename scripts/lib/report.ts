@@ -42,7 +42,11 @@ function count(n: number, word: string): string {
  * What `npm run validate` prints, and what the dev-server overlay shows: problems grouped by file, each with
  * file:line:column, the JSON path, the message, the fix and the offending line.
  */
-export function formatPretty(ds: Diagnostic[], source: (file: string) => string | undefined, opts: { color?: boolean; pageCount?: number; summary?: boolean } = {}): string {
+export function formatPretty(
+  ds: Diagnostic[],
+  source: (file: string) => string | undefined,
+  opts: { color?: boolean; pageCount?: number; summary?: boolean } = {},
+): string {
   const paint = opts.color ? ansi : plain;
   const byFile = new Map<string, Diagnostic[]>();
   for (const d of order(ds)) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
@@ -67,8 +71,14 @@ export function formatPretty(ds: Diagnostic[], source: (file: string) => string 
     const warnings = ds.length - errors;
     const errorFiles = new Set(ds.filter((d) => d.severity === 'error').map((d) => d.file)).size;
     out.push('');
-    if (errors) out.push(`${paint.red(`✗ ${count(errors, 'error')}`)} in ${count(errorFiles, 'file')}${warnings ? ` and ${count(warnings, 'warning')}` : ''}. Fix the errors and run npm run validate again.`);
-    else out.push(`✓ config OK: ${count(opts.pageCount ?? 0, 'page')}, site.json and every fragment match their schemas${warnings ? ` (${count(warnings, 'warning')} above)` : ''}.`);
+    if (errors)
+      out.push(
+        `${paint.red(`✗ ${count(errors, 'error')}`)} in ${count(errorFiles, 'file')}${warnings ? ` and ${count(warnings, 'warning')}` : ''}. Fix the errors and run npm run validate again.`,
+      );
+    else
+      out.push(
+        `✓ config OK: ${count(opts.pageCount ?? 0, 'page')}, site.json and every fragment match their schemas${warnings ? ` (${count(warnings, 'warning')} above)` : ''}.`,
+      );
   }
   return out.join('\n').replace(/^\n/, '');
 }

@@ -55,7 +55,16 @@ function finish(opts: Common, rel: string, text: string, what: string, next: (fi
   const mine = result.diagnostics.filter((d) => d.file === file);
   const errors = mine.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
-    return { ok: false, file, path, diagnostics: mine, lines: [`✗ Did not create ${file}: it would not validate.`, ...errors.map((d) => `  ${file}:${d.line}:${d.column} ${d.path} — ${d.message}${d.suggestion ? ` ${d.suggestion}` : ''}`)] };
+    return {
+      ok: false,
+      file,
+      path,
+      diagnostics: mine,
+      lines: [
+        `✗ Did not create ${file}: it would not validate.`,
+        ...errors.map((d) => `  ${file}:${d.line}:${d.column} ${d.path} — ${d.message}${d.suggestion ? ` ${d.suggestion}` : ''}`),
+      ],
+    };
   }
   if (!opts.dryRun) {
     mkdirSync(dirname(path), { recursive: true });
@@ -80,7 +89,10 @@ export function newPage(opts: Common & { route: string; from?: string; title?: s
   const route = opts.route.trim();
   const fail = (lines: string[]): ScaffoldResult => ({ ok: false, file: '', path: '', lines, diagnostics: [] });
   if (!ROUTE.test(route)) {
-    const fixed = `/${route.toLowerCase().replace(/^\/+|\/+$/g, '').replace(/[\s_]+/g, '-')}`;
+    const fixed = `/${route
+      .toLowerCase()
+      .replace(/^\/+|\/+$/g, '')
+      .replace(/[\s_]+/g, '-')}`;
     return fail([`✗ "${route}" is not a valid route. Routes start with "/" and use lower-case letters, digits and dashes, e.g. "${fixed}".`]);
   }
 
@@ -94,7 +106,8 @@ export function newPage(opts: Common & { route: string; from?: string; title?: s
     if (typeof v?.route === 'string') routes.set(v.route, f.replace(/\.json$/, ''));
   }
   if (routes.has(route)) return fail([`✗ The route "${route}" is already the page site.config/pages/${routes.get(route)}.json.`]);
-  if (current.project?.site.redirects.some((r) => r.from === route)) return fail([`✗ "${route}" is a redirect in site.config/site.json. Remove the redirect first.`]);
+  if (current.project?.site.redirects.some((r) => r.from === route))
+    return fail([`✗ "${route}" is a redirect in site.config/site.json. Remove the redirect first.`]);
   const slug = opts.file ?? slugForRoute(route);
   const rel = `pages/${slug}.json`;
   if (existsSync(join(configDir, rel))) return fail([`✗ site.config/${rel} already exists. Choose another route, or pass --file <name>.`]);
@@ -144,7 +157,9 @@ export function fragmentUsers(root: string, kind: string): { type: string; prop:
   const dir = join(root, 'schemas', 'blocks');
   if (!existsSync(dir)) return [];
   const out: { type: string; prop: string }[] = [];
-  for (const f of readdirSync(dir).filter((x) => x.endsWith('.schema.json')).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((x) => x.endsWith('.schema.json'))
+    .sort()) {
     const schema = readJson(join(dir, f)) as { properties?: Record<string, { 'x-fragment'?: string }> } | null;
     for (const [prop, p] of Object.entries(schema?.properties ?? {})) if (p['x-fragment'] === kind) out.push({ type: f.replace('.schema.json', ''), prop });
   }
@@ -186,7 +201,11 @@ export function newForm(opts: Common & { id: string; from?: string }): ScaffoldR
   const rel = `forms/${id}.json`;
   if (existsSync(join(configDir, rel))) return fail([`✗ site.config/${rel} already exists. Choose another name.`]);
   const formsDir = join(configDir, 'forms');
-  const names = existsSync(formsDir) ? readdirSync(formsDir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')) : [];
+  const names = existsSync(formsDir)
+    ? readdirSync(formsDir)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => f.replace(/\.json$/, ''))
+    : [];
 
   let body: Record<string, unknown>;
   let what: string;
@@ -207,13 +226,20 @@ export function newForm(opts: Common & { id: string; from?: string }): ScaffoldR
   const text = `${JSON.stringify({ $schema: expectedSchemaRef(rel, 'form.schema.json'), ...body }, null, 2)}\n`;
   const next = (file: string) => [
     `  Edit:     ${file}: fields under "schema.properties" (and "schema.required"), their look under "uiSchema", where it is sent under "submit".`,
-    ...fragmentUsers(opts.root, 'forms').slice(0, 3).map((u, i) => `  ${i === 0 ? 'Use it:' : '    or:'}   add { "type": "${u.type}", "${u.prop}": "${id}" } to a page's "blocks" (docs/blocks.md#block-${u.type.toLowerCase()}).`),
+    ...fragmentUsers(opts.root, 'forms')
+      .slice(0, 3)
+      .map(
+        (u, i) =>
+          `  ${i === 0 ? 'Use it:' : '    or:'}   add { "type": "${u.type}", "${u.prop}": "${id}" } to a page's "blocks" (docs/blocks.md#block-${u.type.toLowerCase()}).`,
+      ),
     '  Check:    npm run validate (it warns until a page uses the form).',
   ];
   const result = finish(opts, rel, text, what, next);
   if (result.ok || opts.from || names.length === 0) return result;
   // The form schema has moved on from the built-in template: start from the smallest real form instead.
-  const smallest = [...names].sort((a, b) => readFileSync(join(formsDir, `${a}.json`), 'utf8').length - readFileSync(join(formsDir, `${b}.json`), 'utf8').length)[0];
+  const smallest = [...names].sort(
+    (a, b) => readFileSync(join(formsDir, `${a}.json`), 'utf8').length - readFileSync(join(formsDir, `${b}.json`), 'utf8').length,
+  )[0];
   return newForm({ ...opts, from: smallest });
 }
 
@@ -231,7 +257,9 @@ export function newFaqSet(opts: Common & { id: string }): ScaffoldResult {
   };
   return finish(opts, rel, `${JSON.stringify(set, null, 2)}\n`, 'a FAQ set with one question', (file) => [
     `  Edit:     ${file}: the questions and answers under "items".`,
-    ...fragmentUsers(opts.root, 'faqs').slice(0, 1).map((u) => `  Use it:   add { "type": "${u.type}", "${u.prop}": "${id}" } to a page's "blocks".`),
+    ...fragmentUsers(opts.root, 'faqs')
+      .slice(0, 1)
+      .map((u) => `  Use it:   add { "type": "${u.type}", "${u.prop}": "${id}" } to a page's "blocks".`),
     '  Check:    npm run validate (it warns until a page uses the set).',
   ]);
 }

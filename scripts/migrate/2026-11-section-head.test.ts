@@ -39,7 +39,9 @@ describe('migration 2026-11-section-head', () => {
   });
 
   test('migrates a single block file (blocks/<Name>/example.json)', () => {
-    expect(migrateSource('{\n  "type": "form",\n  "text": "T",\n  "form": "waitlist"\n}\n')).toBe('{\n  "type": "form",\n  "intro": "T",\n  "form": "waitlist"\n}\n');
+    expect(migrateSource('{\n  "type": "form",\n  "text": "T",\n  "form": "waitlist"\n}\n')).toBe(
+      '{\n  "type": "form",\n  "intro": "T",\n  "form": "waitlist"\n}\n',
+    );
   });
 
   test('leaves a block alone when it already has the new name, and files it cannot read', () => {

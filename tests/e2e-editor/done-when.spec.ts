@@ -26,7 +26,9 @@ function snapshot(dir: string): Map<string, string> {
   return out;
 }
 
-test('Done when: /partners with a hero, a feature grid and a new FAQ set, in the footer, saved; only those changes; validate and build pass', async ({ page }) => {
+test('Done when: /partners with a hero, a feature grid and a new FAQ set, in the footer, saved; only those changes; validate and build pass', async ({
+  page,
+}) => {
   const before = snapshot(CONFIG_DIR);
   const originalSite = readFileSync('site.config/site.json', 'utf8');
   expect(before.get('site.json')).toBe(originalSite);
@@ -40,7 +42,9 @@ test('Done when: /partners with a hero, a feature grid and a new FAQ set, in the
   await newPage.getByRole('button', { name: 'Create page' }).click();
   await expect(page.getByRole('button', { name: /Partners \/partners/ })).toHaveAttribute('aria-current', 'page');
   expect(await sectionNames(page)).toEqual(['Section 1: Hero']);
-  await outline(page).getByRole('option', { name: /Section 1: Hero/ }).click();
+  await outline(page)
+    .getByRole('option', { name: /Section 1: Hero/ })
+    .click();
   await field(page, 'Heading').fill('Build with our partners');
   await expect(preview(page).getByRole('heading', { name: 'Build with our partners' })).toBeVisible();
 
@@ -50,7 +54,9 @@ test('Done when: /partners with a hero, a feature grid and a new FAQ set, in the
   expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ']);
 
   // A new question set, made from the FAQ block's own picker; the block uses it at once.
-  await outline(page).getByRole('option', { name: /Section 3: FAQ/ }).click();
+  await outline(page)
+    .getByRole('option', { name: /Section 3: FAQ/ })
+    .click();
   const panel = page.locator('#sw-fields');
   await panel.getByRole('button', { name: 'New question set…' }).click();
   await panel.getByLabel('Name of the new question set').fill('partners');
@@ -61,10 +67,18 @@ test('Done when: /partners with a hero, a feature grid and a new FAQ set, in the
   // Its question, in words: "Edit this question set" opens it in the same panel.
   await panel.getByRole('button', { name: 'Edit this question set' }).click();
   await expect(page.locator('#sw-panel-title')).toContainText('partners');
-  await panel.getByRole('textbox', { name: /^Question\*?$/ }).first().fill('How do I become a partner?');
-  await panel.getByRole('textbox', { name: /^Answer\*?$/ }).first().fill('Write to us through the contact page and we will call you back.');
+  await panel
+    .getByRole('textbox', { name: /^Question\*?$/ })
+    .first()
+    .fill('How do I become a partner?');
+  await panel
+    .getByRole('textbox', { name: /^Answer\*?$/ })
+    .first()
+    .fill('Write to us through the contact page and we will call you back.');
   await page.getByRole('button', { name: /Partners \/partners/ }).click();
-  await outline(page).getByRole('option', { name: /Section 3: FAQ/ }).click();
+  await outline(page)
+    .getByRole('option', { name: /Section 3: FAQ/ })
+    .click();
   await expect(preview(page).getByText('How do I become a partner?')).toBeVisible();
 
   // The footer, in the site settings: a link to /partners at the end of the "Links" column.
@@ -74,8 +88,14 @@ test('Done when: /partners with a hero, a feature grid and a new FAQ set, in the
   const count = await links.getByRole('textbox', { name: /^Label\*?$/ }).count();
   await links.getByRole('button', { name: /Add/ }).last().click();
   await expect(links.getByRole('textbox', { name: /^Label\*?$/ })).toHaveCount(count + 1);
-  await links.getByRole('textbox', { name: /^Label\*?$/ }).last().fill('Partners');
-  await links.getByRole('combobox', { name: /^Goes to\*?$/ }).last().fill('/partners');
+  await links
+    .getByRole('textbox', { name: /^Label\*?$/ })
+    .last()
+    .fill('Partners');
+  await links
+    .getByRole('combobox', { name: /^Goes to\*?$/ })
+    .last()
+    .fill('/partners');
 
   // Save everything: three files.
   await expect(status(page)).toHaveText('3 files not saved');
@@ -119,7 +139,10 @@ test('Done when: /partners with a hero, a feature grid and a new FAQ set, in the
   // The build's output folder is a name inside the repository (scripts/build.ts), ignored by git like dist/.
   const outDir = 'dist-editor-e2e-done-when';
   try {
-    const build = spawnSync('npx', ['tsx', 'scripts/build.ts'], { encoding: 'utf8', env: { ...process.env, SITEWRIGHT_CONFIG_DIR: CONFIG_DIR, SITEWRIGHT_OUT_DIR: outDir } });
+    const build = spawnSync('npx', ['tsx', 'scripts/build.ts'], {
+      encoding: 'utf8',
+      env: { ...process.env, SITEWRIGHT_CONFIG_DIR: CONFIG_DIR, SITEWRIGHT_OUT_DIR: outDir },
+    });
     expect(build.status, build.stdout + build.stderr).toBe(0);
     const html = readFileSync(join(outDir, 'partners/index.html'), 'utf8');
     expect(html).toContain('Build with our partners');

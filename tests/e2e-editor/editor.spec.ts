@@ -30,19 +30,25 @@ test('create a page with three sections, edit, reorder, undo, paste elsewhere, f
   await expect(preview(page).getByText('Everything you need to build remotely')).toBeVisible();
 
   // Edit a field: the preview follows.
-  await outline(page).getByRole('option', { name: /Section 1: Hero/ }).click();
+  await outline(page)
+    .getByRole('option', { name: /Section 1: Hero/ })
+    .click();
   await field(page, 'Heading').fill('Suppliers who build with us');
   await expect(preview(page).getByRole('heading', { name: 'Suppliers who build with us' })).toBeVisible();
 
   // Reorder by keyboard, then undo.
-  await outline(page).getByRole('option', { name: /Section 3: FAQ/ }).click();
+  await outline(page)
+    .getByRole('option', { name: /Section 3: FAQ/ })
+    .click();
   await outline(page).focus();
   await page.keyboard.press('Alt+ArrowUp');
   expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: FAQ', 'Section 3: Feature grid']);
   await page.keyboard.press('Control+z');
   expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ']);
   // And with the buttons.
-  await outline(page).getByRole('option', { name: /Section 2: Feature grid/ }).click();
+  await outline(page)
+    .getByRole('option', { name: /Section 2: Feature grid/ })
+    .click();
   await tool(page, 'Move down').click();
   expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: FAQ', 'Section 3: Feature grid']);
   await page.getByRole('button', { name: 'Undo' }).click();
@@ -50,7 +56,9 @@ test('create a page with three sections, edit, reorder, undo, paste elsewhere, f
   await expect(field(page, 'Heading')).toHaveValue('Everything you need to build remotely');
 
   // A problem: the hero's headline emptied. It shows under the field, on the section, in the list; saving is refused.
-  await outline(page).getByRole('option', { name: /Section 1: Hero/ }).click();
+  await outline(page)
+    .getByRole('option', { name: /Section 1: Hero/ })
+    .click();
   await field(page, 'Heading').fill('');
   await expect(outline(page).getByRole('option', { name: /Section 1: Hero/ })).toContainText('1 problem');
   await expect(page.locator('#sw-fields .error-detail')).toContainText('heading');
@@ -70,11 +78,15 @@ test('create a page with three sections, edit, reorder, undo, paste elsewhere, f
   // Save: the file on disk has the three sections.
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('banner').getByRole('status')).toHaveText(/Saved 1 file|All changes saved/);
-  await expect.poll(() => JSON.parse(readFileSync(join(CONFIG_DIR, 'pages/suppliers.json'), 'utf8')).blocks.map((b: { type: string }) => b.type)).toEqual(['hero', 'featureGrid', 'faq']);
+  await expect
+    .poll(() => JSON.parse(readFileSync(join(CONFIG_DIR, 'pages/suppliers.json'), 'utf8')).blocks.map((b: { type: string }) => b.type))
+    .toEqual(['hero', 'featureGrid', 'faq']);
   expect(readFileSync(join(CONFIG_DIR, 'pages/suppliers.json'), 'utf8')).toContain('"heading": "Suppliers who build with us"');
 
   // Copy the feature grid and paste it into another page.
-  await outline(page).getByRole('option', { name: /Section 2: Feature grid/ }).click();
+  await outline(page)
+    .getByRole('option', { name: /Section 2: Feature grid/ })
+    .click();
   await tool(page, 'Copy').click();
   await page.getByRole('button', { name: /Contractor \/contractor/ }).click();
   await expect(outline(page).getByRole('option').first()).toBeVisible();
@@ -92,7 +104,10 @@ test('create a page with three sections, edit, reorder, undo, paste elsewhere, f
   const validate = spawnSync('npm', ['run', 'validate', '--', '--config-dir', CONFIG_DIR], { encoding: 'utf8' });
   expect(validate.status, validate.stdout + validate.stderr).toBe(0);
   const outName = `dist-editor-e2e`;
-  const build = spawnSync('npx', ['tsx', 'scripts/build.ts'], { encoding: 'utf8', env: { ...process.env, SITEWRIGHT_CONFIG_DIR: CONFIG_DIR, SITEWRIGHT_OUT_DIR: outName } });
+  const build = spawnSync('npx', ['tsx', 'scripts/build.ts'], {
+    encoding: 'utf8',
+    env: { ...process.env, SITEWRIGHT_CONFIG_DIR: CONFIG_DIR, SITEWRIGHT_OUT_DIR: outName },
+  });
   expect(build.status, build.stdout + build.stderr).toBe(0);
   expect(readFileSync(join(outName, 'suppliers/index.html'), 'utf8')).toContain('Suppliers who build with us');
   rmSync(outName, { recursive: true, force: true });
@@ -167,9 +182,24 @@ test('the editor screens have no axe violations at 1366 px', async ({ page }) =>
   // A form file: its words are fields with plain names, and a note says what is changed in the file itself.
   await page.getByRole('button', { name: 'Form: contact' }).click();
   await expect(page.getByRole('note', { name: 'About this form' })).toContainText('site.config/forms/contact.json');
-  await expect(page.locator('#sw-fields').getByRole('textbox', { name: /^Title\*?$/ }).first()).toHaveValue('First Name');
-  await expect(page.locator('#sw-fields').getByRole('textbox', { name: /^Required$/ }).first()).toHaveValue('First Name is required.');
-  await expect(page.locator('#sw-fields').getByRole('textbox', { name: /^Label\*?$/ }).last()).toHaveValue('Send message');
+  await expect(
+    page
+      .locator('#sw-fields')
+      .getByRole('textbox', { name: /^Title\*?$/ })
+      .first(),
+  ).toHaveValue('First Name');
+  await expect(
+    page
+      .locator('#sw-fields')
+      .getByRole('textbox', { name: /^Required$/ })
+      .first(),
+  ).toHaveValue('First Name is required.');
+  await expect(
+    page
+      .locator('#sw-fields')
+      .getByRole('textbox', { name: /^Label\*?$/ })
+      .last(),
+  ).toHaveValue('Send message');
   expect(await axe(page)).toEqual([]);
   await page.getByRole('button', { name: 'Add section' }).click();
   expect(await axe(page)).toEqual([]);
@@ -193,8 +223,12 @@ test('drag and drop with the mouse reorders the sections, in the outline and in 
   expect((await grid.boundingBox())!.y).toBeLessThan((await faq.boundingBox())!.y);
 
   // Drag the feature grid below the FAQ: pointer down, a few moves (the drag starts after a short distance), up.
-  const from = (await outline(page).getByRole('option', { name: /Section 2: Feature grid/ }).boundingBox())!;
-  const to = (await outline(page).getByRole('option', { name: /Section 3: FAQ/ }).boundingBox())!;
+  const from = (await outline(page)
+    .getByRole('option', { name: /Section 2: Feature grid/ })
+    .boundingBox())!;
+  const to = (await outline(page)
+    .getByRole('option', { name: /Section 3: FAQ/ })
+    .boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 });

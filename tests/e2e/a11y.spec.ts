@@ -18,7 +18,10 @@ for (const vp of viewports) {
       test(`${route} has no WCAG 2.2 AA violations`, async ({ page }) => {
         // The scheduler step sends visitors without waitlist details back to the form; scan the step itself.
         await page.addInitScript(() =>
-          sessionStorage.setItem('sitewright:store:schedule', JSON.stringify({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phoneNumber: '15551234567' })),
+          sessionStorage.setItem(
+            'sitewright:store:schedule',
+            JSON.stringify({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phoneNumber: '15551234567' }),
+          ),
         );
         await page.goto(route);
         await hydrated(page);
@@ -28,7 +31,13 @@ for (const vp of viewports) {
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
           .options({ rules: { 'target-size': { enabled: true } } })
           .analyze();
-        const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`);
+        const summary = results.violations.map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join('\n    ')}`,
+        );
         expect(summary, summary.join('\n')).toEqual([]);
       });
     }

@@ -92,7 +92,14 @@ test('a page made with new-page and edited only in JSON appears within a second 
   page.on('request', (r) => {
     if (new URL(r.url()).host !== `127.0.0.1:${DEV_PORT}`) offsite.push(r.url());
   });
-  const made = newPage({ root, configDir, route: '/partners', from: 'owner', title: 'Partners', description: 'Resellers, lenders and suppliers: partner with BuildPad.' });
+  const made = newPage({
+    root,
+    configDir,
+    route: '/partners',
+    from: 'owner',
+    title: 'Partners',
+    description: 'Resellers, lenders and suppliers: partner with BuildPad.',
+  });
   expect(made.ok, made.lines.join('\n')).toBe(true);
   const file = join(configDir, 'pages/partners.json');
   const owner = JSON.parse(readFileSync(join(configDir, 'pages/owner.json'), 'utf8')) as { blocks: { heading?: string }[] };
@@ -130,7 +137,7 @@ test('a page made with new-page and edited only in JSON appears within a second 
   await context.close();
 });
 
-test('a mistake shows in the overlay in the validator\'s words, and fixing it brings the page back', async ({ page }) => {
+test("a mistake shows in the overlay in the validator's words, and fixing it brings the page back", async ({ page }) => {
   await allowDevServer(page);
   const file = join(configDir, 'pages/partners.json');
   const good = readFileSync(file, 'utf8');

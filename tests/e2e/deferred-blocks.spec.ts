@@ -19,7 +19,9 @@ function routes(): string[] {
       if (e.isDirectory()) {
         if (e.name !== 'assets' && e.name !== '.vite') walk(join(dir, e.name));
       } else if (e.name.endsWith('.html') && e.name !== '404.html') {
-        const rel = relative(DIST, join(dir, e.name)).replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
+        const rel = relative(DIST, join(dir, e.name))
+          .replace(/(^|\/)index\.html$/, '')
+          .replace(/\.html$/, '');
         out.push(`/${rel}`);
       }
     }
@@ -37,15 +39,22 @@ function scriptsRequested(page: Page): Set<string> {
   return seen;
 }
 
-test('the HTML preloads the page\'s chunk and its first block\'s, not the entry\'s imports (react-dom), which the entry asks for', () => {
+test("the HTML preloads the page's chunk and its first block's, not the entry's imports (react-dom), which the entry asks for", () => {
   const preloads = (file: string) => [...readFileSync(join(DIST, file), 'utf8').matchAll(/<link rel="modulepreload" href="\/([^"]+)"/g)].map((m) => m[1]);
   const entry = manifest['renderer/entry-client.tsx'];
   const entryImports = (entry.imports ?? []).map((k) => manifest[k].file);
   expect(entryImports.some((f) => /framework/.test(f))).toBe(true);
-  for (const [file, page, firstBlock] of [['index.html', 'home', 'Hero'], ['owner/index.html', 'owner', 'Hero'], ['contact/index.html', 'contact', 'ContactInfo']]) {
+  for (const [file, page, firstBlock] of [
+    ['index.html', 'home', 'Hero'],
+    ['owner/index.html', 'owner', 'Hero'],
+    ['contact/index.html', 'contact', 'ContactInfo'],
+  ]) {
     const list = preloads(file);
     expect(list, file).toEqual(expect.arrayContaining([manifest[`virtual:sitewright/page/${page}`].file, chunkOf(firstBlock)]));
-    expect(list.filter((f) => f === entry.file || entryImports.includes(f)), file).toEqual([]);
+    expect(
+      list.filter((f) => f === entry.file || entryImports.includes(f)),
+      file,
+    ).toEqual([]);
   }
 });
 
@@ -53,7 +62,10 @@ test('the routes under test are the prerendered ones', () => {
   expect(routes()).toEqual(expect.arrayContaining(['/', '/owner', '/referral', '/pricing/enterprise', '/contact']));
 });
 
-for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 768 }]) {
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 768 },
+]) {
   test(`at ${viewport.width} px every route loads at most 100 KB of JavaScript (gzip) before any interaction`, async ({ page, consoleProblems }) => {
     await page.setViewportSize(viewport);
     // /doctor asks the identity service whether it answers; here it does.
@@ -171,7 +183,11 @@ test.describe('on a phone', () => {
   test('a link to a dialog whose block has not loaded yet opens it once it has', async ({ page, consoleProblems }) => {
     // The player itself is not under test: its script arrives and does nothing.
     await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) =>
-      route.fulfill(route.request().url().includes('/iframe_api') ? { contentType: 'text/javascript', body: '' } : { contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+      route.fulfill(
+        route.request().url().includes('/iframe_api')
+          ? { contentType: 'text/javascript', body: '' }
+          : { contentType: 'text/html', body: '<!doctype html><title>player</title>' },
+      ),
     );
     const dialogChunk = await holdFile(page, chunkOf('VideoDialog'));
     await page.goto('/referral');

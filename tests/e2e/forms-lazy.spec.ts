@@ -15,7 +15,9 @@ import { IAM, stub } from './lead-api.ts';
 /** The chunk of the form engine and every chunk only it pulls in that carries rjsf, toast or country code. */
 const ENGINE = manifest['renderer/forms/FormRenderer.tsx']?.file;
 const FORM_ONLY = Object.entries(manifest)
-  .filter(([key]) => key === 'renderer/forms/FormRenderer.tsx' || /node_modules\/(@rjsf|react-toastify|ajv)/.test(key) || key.startsWith('virtual:sitewright/forms/'))
+  .filter(
+    ([key]) => key === 'renderer/forms/FormRenderer.tsx' || /node_modules\/(@rjsf|react-toastify|ajv)/.test(key) || key.startsWith('virtual:sitewright/forms/'),
+  )
   .map(([, c]) => c.file);
 const validatorOf = (form: string) => manifest[`virtual:sitewright/forms/validator/${form}`]?.file;
 

@@ -61,7 +61,14 @@ test.describe('waitlist form (/schedule-call)', () => {
     await expect(page.getByText('First name is required')).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Submit & Schedule a Call' }).click();
-    for (const m of ['First name is required', 'Last name is required', 'Email is required', 'Phone number is required', 'Target country is required', 'Project type is required']) {
+    for (const m of [
+      'First name is required',
+      'Last name is required',
+      'Email is required',
+      'Phone number is required',
+      'Target country is required',
+      'Project type is required',
+    ]) {
       await expect(page.getByText(m, { exact: true })).toBeVisible();
     }
     await expect(page.getByLabel('First name')).toBeFocused();
@@ -105,7 +112,15 @@ test.describe('waitlist form (/schedule-call)', () => {
     await expect(dial).toHaveValue('GB +44');
     await page.getByRole('button', { name: 'Submit & Schedule a Call' }).click();
     await expect(page).toHaveURL(/\/schedule-call-calendly$/);
-    expect(bodies[0]).toStrictEqual({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phoneNumber: '443065550100', residentCountry: 'United Kingdom', buildCountry: 'Nigeria', purpose: 'New Build' });
+    expect(bodies[0]).toStrictEqual({
+      firstName: 'Ada',
+      lastName: 'Obi',
+      email: 'ada@example.com',
+      phoneNumber: '443065550100',
+      residentCountry: 'United Kingdom',
+      buildCountry: 'Nigeria',
+      purpose: 'New Build',
+    });
   });
 
   test('a non-201 answer shows its message; the input stays', async ({ page }) => {
@@ -211,7 +226,9 @@ test.describe('scheduler step (/schedule-call-calendly)', () => {
 
   test('the spinner shows for exactly 3 s before the scheduler', async ({ page }) => {
     await page.goto('/schedule-call');
-    await page.evaluate(() => sessionStorage.setItem('sitewright:store:schedule', JSON.stringify({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com' })));
+    await page.evaluate(() =>
+      sessionStorage.setItem('sitewright:store:schedule', JSON.stringify({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com' })),
+    );
     await page.route('https://calendly.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: SCHEDULER_STUB }));
     const start = new Date('2030-01-01T09:00:00Z').getTime();
     await page.clock.install({ time: start });
@@ -235,7 +252,9 @@ test.describe('scheduler step (/schedule-call-calendly)', () => {
   test('a "scheduled" message from another origin is ignored', async ({ page }) => {
     await page.clock.install();
     await page.goto('/schedule-call');
-    await page.evaluate(() => sessionStorage.setItem('sitewright:store:schedule', JSON.stringify({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com' })));
+    await page.evaluate(() =>
+      sessionStorage.setItem('sitewright:store:schedule', JSON.stringify({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com' })),
+    );
     await page.route('https://calendly.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: SCHEDULER_STUB }));
     await open(page, '/schedule-call-calendly');
     await page.clock.runFor(3_000);
@@ -313,7 +332,11 @@ test.describe('contact page (/contact)', () => {
       if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: CORS });
       bodies.push(route.request().postDataJSON());
       await gate;
-      await route.fulfill({ status: 200, headers: { ...CORS, 'Content-Type': 'application/json' }, body: '{"message":"Thanks Ada, we will reply within a day"}' });
+      await route.fulfill({
+        status: 200,
+        headers: { ...CORS, 'Content-Type': 'application/json' },
+        body: '{"message":"Thanks Ada, we will reply within a day"}',
+      });
     });
     await open(page, '/contact');
     await fillContact(page);
@@ -408,7 +431,10 @@ test.describe('legacy enquiry (referral page, "Still have questions?")', () => {
     await expect(page.getByLabel('First name')).toHaveCount(0);
     await opener.click();
     await expect(page.getByLabel('First name')).toBeFocused();
-    await page.locator('section', { has: page.getByRole('heading', { name: 'Still have questions?' }) }).getByRole('button', { name: 'Close' }).click();
+    await page
+      .locator('section', { has: page.getByRole('heading', { name: 'Still have questions?' }) })
+      .getByRole('button', { name: 'Close' })
+      .click();
     await expect(page.getByLabel('First name')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Get in touch' })).toBeFocused();
     expect(consoleProblems).toEqual([]);
@@ -459,7 +485,9 @@ test.describe('legacy enquiry (referral page, "Still have questions?")', () => {
     await expect(thanks).toBeVisible();
     await expect(page.locator('.Toastify__toast-container--bottom-center')).toContainText('Thank you for your message. We will reach out soon');
     await expect(thanks.locator('.Toastify__progress-bar')).toHaveCSS('animation-duration', '3s');
-    expect(bodies).toEqual([{ firstname: 'Ada', lastname: 'Obi', email: 'ada@example.com', message: 'How are referral rewards paid?', timestamp: '2030-03-04T05:06:07.089Z' }]);
+    expect(bodies).toEqual([
+      { firstname: 'Ada', lastname: 'Obi', email: 'ada@example.com', message: 'How are referral rewards paid?', timestamp: '2030-03-04T05:06:07.089Z' },
+    ]);
     await expect(page.getByLabel('First name')).toHaveValue('');
     await expect(page.getByLabel('Message')).toHaveValue('');
   });
@@ -485,7 +513,9 @@ test.describe('legacy enquiry (referral page, "Still have questions?")', () => {
     await fillEnquiry(page);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.clock.runFor(15_100);
-    await expect(toast(page, 'The server took longer than 15 seconds to answer, so we stopped waiting. We did not get your message. Please try again')).toBeVisible();
+    await expect(
+      toast(page, 'The server took longer than 15 seconds to answer, so we stopped waiting. We did not get your message. Please try again'),
+    ).toBeVisible();
     await expectEnquiryKept(page);
   });
 });
@@ -547,7 +577,7 @@ test.describe('demo-booking dialog', () => {
     expect(consoleProblems).toEqual([]);
   });
 
-  test('opens from a selected plan\'s Contact Us on /pricing/enterprise', async ({ page }) => {
+  test("opens from a selected plan's Contact Us on /pricing/enterprise", async ({ page }) => {
     await open(page, '/pricing/enterprise');
     await page.getByText('Choose Enterprise').click();
     await page.getByRole('button', { name: 'Contact Us', exact: true }).click();
@@ -568,7 +598,13 @@ test.describe('demo-booking dialog', () => {
     await dialog.getByLabel('Last Name').fill('C');
     await dialog.getByLabel('Email').fill('d@e');
     await dialog.getByLabel('Phone Number').fill('12345678');
-    for (const m of ['business name cannot be less than two characters', 'firstname cannot be less than two characters', 'lastname cannot be less than two characters', 'please enter a valid email', 'phone cannot be less than nine characters']) {
+    for (const m of [
+      'business name cannot be less than two characters',
+      'firstname cannot be less than two characters',
+      'lastname cannot be less than two characters',
+      'please enter a valid email',
+      'phone cannot be less than nine characters',
+    ]) {
       await expect(dialog.getByText(m, { exact: true })).toBeVisible();
     }
     expect(bodies).toHaveLength(0);
@@ -624,7 +660,11 @@ test.describe('demo-booking dialog', () => {
     await fillDemo(page);
     await dialog.getByRole('button', { name: 'Book a demo' }).click();
     await page.clock.runFor(15_100);
-    await expect(dialog.locator('.Toastify__toast').filter({ hasText: 'The server took longer than 15 seconds to answer, so we stopped waiting. We did not get your booking. Please try again' })).toBeVisible();
+    await expect(
+      dialog
+        .locator('.Toastify__toast')
+        .filter({ hasText: 'The server took longer than 15 seconds to answer, so we stopped waiting. We did not get your booking. Please try again' }),
+    ).toBeVisible();
     await expectDemoKept(page);
   });
 });
@@ -636,7 +676,13 @@ async function axe(page: Page) {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .options({ rules: { 'target-size': { enabled: true } } })
     .analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`);
+  return results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join('\n    ')}`,
+  );
 }
 
 for (const width of [360, 1366]) {

@@ -54,7 +54,12 @@ for (const vp of [
       expect(positions).toEqual([...positions].sort((a, b) => a - b));
 
       await expect(main.getByRole('link', { name: 'Sign Up', exact: true })).toBeVisible();
-      await expect(main.getByRole('list').filter({ has: page.getByRole('img', { name: 'Keel Capital' }) }).getByRole('img')).toHaveCount(4);
+      await expect(
+        main
+          .getByRole('list')
+          .filter({ has: page.getByRole('img', { name: 'Keel Capital' }) })
+          .getByRole('img'),
+      ).toHaveCount(4);
       for (const name of PROJECTS) await expect(main.getByRole('heading', { level: 3, name })).toHaveCount(1);
       for (const [persona, href] of [
         ['Project Owner', '/owner'],
@@ -222,17 +227,22 @@ test.describe('carousels on small screens', () => {
       const card = carousel.getByRole('article', { name });
       await expect(card).toBeVisible();
       // Page coordinates, so scrolling between measurements does not matter.
-      boxes.push(await card.evaluate((el) => {
-        const r = el.getBoundingClientRect();
-        return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
-      }));
+      boxes.push(
+        await card.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
+        }),
+      );
     }
     for (let i = 1; i < boxes.length; i++) {
       expect(boxes[i].x).toBeCloseTo(boxes[0].x, 0);
       expect(boxes[i].y).toBeGreaterThan(boxes[i - 1].y + boxes[i - 1].height - 1);
     }
     expect(boxes[0].x + boxes[0].width).toBeLessThanOrEqual(390);
-    const src = await carousel.getByRole('img').first().evaluate((img: HTMLImageElement) => img.currentSrc);
+    const src = await carousel
+      .getByRole('img')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.currentSrc);
     expect(src).toMatch(/-mobile\.svg$/);
     // Dragging sideways does nothing: the list is not a slider here.
     const card = carousel.getByRole('article', { name: PROJECTS[0] });
@@ -295,7 +305,9 @@ test('on a phone, the logo strip has its full height before its lazy logos arriv
   const height = () => strip.evaluate((el) => el.getBoundingClientRect().height);
   const before = await height();
   release();
-  await expect.poll(() => strip.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  await expect
+    .poll(() => strip.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)))
+    .toBe(true);
   // Sized by their content, the cells were empty until each logo loaded, and the strip grew by a row (CLS on /).
   expect(await height()).toBe(before);
 });

@@ -12,7 +12,8 @@ const site = JSON.parse(readFileSync('site.config/site.json', 'utf8')) as {
   authSite: { root: string; paths: Record<string, string> };
   video: { url: string };
 };
-const faqQuestions = (set: string) => (JSON.parse(readFileSync(`site.config/faqs/${set}.json`, 'utf8')) as { items: { question: string }[] }).items.map((i) => i.question);
+const faqQuestions = (set: string) =>
+  (JSON.parse(readFileSync(`site.config/faqs/${set}.json`, 'utf8')) as { items: { question: string }[] }).items.map((i) => i.question);
 
 const authOrigin = new URL(site.authSite.root).origin;
 const authHref = (name: string) => site.authSite.root + site.authSite.paths[name];
@@ -30,13 +31,31 @@ const PAGES: PageCase[] = [
     path: '/contractor',
     title: 'Contractor',
     h1: 'Gain access to bid on a steady pool of construction projects',
-    texts: ['Create profile', 'hundreds of project owners for free', 'Sign up within 10 minutes', 'another 10-15 minutes to complete your profile', 'One dashboard', 'Zero tender fees', 'Inventory management', 'Real-time tracking', 'Get verified', 'Verified contractors rank higher'],
+    texts: [
+      'Create profile',
+      'hundreds of project owners for free',
+      'Sign up within 10 minutes',
+      'another 10-15 minutes to complete your profile',
+      'One dashboard',
+      'Zero tender fees',
+      'Inventory management',
+      'Real-time tracking',
+      'Get verified',
+      'Verified contractors rank higher',
+    ],
   },
   {
     path: '/consultant',
     title: 'Consultant',
     h1: 'Gain access to bid on a steady pool of construction projects',
-    texts: ['For consultants', 'Create profile', 'Sign up within 10 minutes', 'another 10-15 minutes to complete your profile', 'Zero tender fees', 'Get verified'],
+    texts: [
+      'For consultants',
+      'Create profile',
+      'Sign up within 10 minutes',
+      'another 10-15 minutes to complete your profile',
+      'Zero tender fees',
+      'Get verified',
+    ],
   },
   {
     path: '/owner',
@@ -72,7 +91,17 @@ const PAGES: PageCase[] = [
     path: '/project-manager',
     title: 'Your On-Call Project Manager',
     h1: 'Your On-Call Project Manager',
-    texts: ['Start here', 'Verified professionals', 'Transparent bid process', 'Project clarity', 'Budgeting/Cost Control', 'Secured capital', 'your project funds are 100% insured', 'shortlists five verified contractors', 'Ask a Question'],
+    texts: [
+      'Start here',
+      'Verified professionals',
+      'Transparent bid process',
+      'Project clarity',
+      'Budgeting/Cost Control',
+      'Secured capital',
+      'your project funds are 100% insured',
+      'shortlists five verified contractors',
+      'Ask a Question',
+    ],
   },
   {
     path: '/policy',
@@ -177,7 +206,10 @@ async function stubVideoHost(page: Page, requests: string[]) {
 
 const bodyOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow);
 
-test('referral video: opens titled "Referral Video", loads the player only then, locks scroll, closes three ways and returns focus', async ({ page, consoleProblems }) => {
+test('referral video: opens titled "Referral Video", loads the player only then, locks scroll, closes three ways and returns focus', async ({
+  page,
+  consoleProblems,
+}) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   const requests: string[] = [];
   await stubVideoHost(page, requests);
@@ -270,7 +302,10 @@ test('referral redirect: one prerendered page for every code, without the code i
 const hostileCodes = ['ABC123', 'x@evil.com/..', 'https://evil.example', '//evil.example', 'a&b=c#d'];
 
 for (const code of hostileCodes) {
-  test(`referral redirect: /referral/${encodeURIComponent(code)} lands on the auth site's referral sign-up with referralCode=${JSON.stringify(code)}`, async ({ page, consoleProblems }) => {
+  test(`referral redirect: /referral/${encodeURIComponent(code)} lands on the auth site's referral sign-up with referralCode=${JSON.stringify(code)}`, async ({
+    page,
+    consoleProblems,
+  }) => {
     await page.route(`${authOrigin}/**`, (route) =>
       route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Auth</title><h1>Referral sign-up</h1>' }),
     );
@@ -314,7 +349,12 @@ test('privacy policy: ten numbered sections with anchors, 18+ and deletion reque
   ids.forEach((id) => expect(id).toMatch(/^[a-z][a-z0-9-]*$/));
   await expect(page.locator('main').getByText(/18 and over/)).toBeVisible();
   await expect(page.locator('main article a[href^="mailto:"]').first()).toBeVisible();
-  await expect(page.locator('main article').getByText(/delete/).first()).toBeVisible();
+  await expect(
+    page
+      .locator('main article')
+      .getByText(/delete/)
+      .first(),
+  ).toBeVisible();
 
   // The contents list links to each section.
   const nav = page.getByRole('navigation', { name: 'On this page' });

@@ -66,7 +66,9 @@ test('the right credentials set the shared flag, go to / and open the whole site
 
 test('the bundle carries only a salted hash, never the credentials', async ({ page, request }) => {
   await open(page, '/admin-login');
-  const scripts = await page.evaluate(() => [...document.querySelectorAll('script[src], link[rel=modulepreload]')].map((e) => e.getAttribute('src') ?? e.getAttribute('href')));
+  const scripts = await page.evaluate(() =>
+    [...document.querySelectorAll('script[src], link[rel=modulepreload]')].map((e) => e.getAttribute('src') ?? e.getAttribute('href')),
+  );
   expect(scripts.length).toBeGreaterThan(0);
   for (const src of scripts) {
     const body = await (await request.get(src!)).text();

@@ -16,7 +16,8 @@ async function open(page: Page, path: string, viewport = DESKTOP) {
   return page.getByRole('banner');
 }
 
-const isLocked = (page: Page) => page.evaluate(() => document.body.classList.contains('scroll-locked') && getComputedStyle(document.body).overflow === 'hidden');
+const isLocked = (page: Page) =>
+  page.evaluate(() => document.body.classList.contains('scroll-locked') && getComputedStyle(document.body).overflow === 'hidden');
 
 test.describe('header items and variants', () => {
   test('home: logo, Solutions, Cost Calculator, Refer-to-earn, Pricing, Contact us, Login, Sign up', async ({ page, consoleProblems }) => {
@@ -209,7 +210,11 @@ test.describe('mobile menu', () => {
       const header = await open(page, path, { width: 360, height: 740 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       const boxes = await Promise.all(
-        [header.getByRole('link', { name: 'BuildPad', exact: true }), header.getByRole('link', { name: label, exact: true }), header.getByRole('button', { name: 'Open menu' })].map((l) => l.boundingBox()),
+        [
+          header.getByRole('link', { name: 'BuildPad', exact: true }),
+          header.getByRole('link', { name: label, exact: true }),
+          header.getByRole('button', { name: 'Open menu' }),
+        ].map((l) => l.boundingBox()),
       );
       for (const b of boxes) {
         expect(b).not.toBeNull();

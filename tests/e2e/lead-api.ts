@@ -8,7 +8,11 @@ import type { Page, Request, Route } from '@playwright/test';
 export const IAM = '**/api/v1';
 /** The legacy enquiry, once sent to a spreadsheet API, now goes to the same service. */
 export const SHEET = `${IAM}/enquiries`;
-export const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'content-type, accept', 'Access-Control-Allow-Methods': 'POST, OPTIONS' };
+export const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'content-type, accept',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+};
 
 export type Reply = { status: number; body?: string; headers?: Record<string, string> } | 'abort' | 'hang';
 

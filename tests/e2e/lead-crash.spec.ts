@@ -16,7 +16,13 @@ const basePort = Number(process.env.E2E_PORT ?? 4317) + 200;
 const backends: { name: string; port: number; env: Record<string, string> }[] = [
   { name: 'embedded PostgreSQL (PGlite)', port: basePort, env: { DATABASE_URL: '', SITEWRIGHT_DATA_DIR: join(root, '.data', `crash-${basePort}`) } },
   ...(process.env.DATABASE_URL
-    ? [{ name: 'PostgreSQL server', port: basePort + 1, env: { DATABASE_URL: process.env.DATABASE_URL, SITEWRIGHT_DATA_DIR: join(root, '.data', `crash-${basePort + 1}`) } }]
+    ? [
+        {
+          name: 'PostgreSQL server',
+          port: basePort + 1,
+          env: { DATABASE_URL: process.env.DATABASE_URL, SITEWRIGHT_DATA_DIR: join(root, '.data', `crash-${basePort + 1}`) },
+        },
+      ]
     : []),
 ];
 

@@ -89,7 +89,11 @@ test.describe('honeypot', () => {
 
 test.describe('Idempotency-Key', () => {
   test('the same input after a failure goes with the same key; after a success or a change, a fresh one', async ({ page }) => {
-    const replies: Reply[] = [{ status: 503, body: '{"message":"The database is not available"}' }, { status: 201, body: '{"message":"Thanks"}' }, { status: 201, body: '{}' }];
+    const replies: Reply[] = [
+      { status: 503, body: '{"message":"The database is not available"}' },
+      { status: 201, body: '{"message":"Thanks"}' },
+      { status: 201, body: '{}' },
+    ];
     const seen = await record(page, CONTACT, () => replies.shift() ?? { status: 503, body: '{}' });
     await openContact(page);
     await fillContact(page);
@@ -144,7 +148,7 @@ test.describe('the service refuses', () => {
     await expectContactKept(page);
   });
 
-  test('429 without Retry-After: the body\'s retryAfterSeconds', async ({ page }) => {
+  test("429 without Retry-After: the body's retryAfterSeconds", async ({ page }) => {
     await stub(page, CONTACT, { status: 429, body: '{"message":"Too many requests","retryAfterSeconds":12}' });
     await openContact(page);
     await fillContact(page);
@@ -152,7 +156,7 @@ test.describe('the service refuses', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'several times' })).toContainText('Please wait 12 seconds and try again.');
   });
 
-  test('422: the service\'s message shows under the field its payload key comes from, which gets focus', async ({ page }) => {
+  test("422: the service's message shows under the field its payload key comes from, which gets focus", async ({ page }) => {
     const errors = [{ field: 'description', message: 'Please tell us a little more.' }];
     await stub(page, CONTACT, { status: 422, body: JSON.stringify({ message: 'Some fields are not valid', errors }) });
     await openContact(page);

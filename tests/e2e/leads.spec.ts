@@ -69,7 +69,9 @@ test.describe('forms store their leads in the built-in service', () => {
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Phone Number').fill('08031234567');
     await dialog.getByRole('button', { name: 'Book a demo' }).click();
-    await expect(page.locator('.Toastify__toast').filter({ hasText: 'Thank you for booking a demo with the sales team. We will reach out soon' })).toBeVisible();
+    await expect(
+      page.locator('.Toastify__toast').filter({ hasText: 'Thank you for booking a demo with the sales team. We will reach out soon' }),
+    ).toBeVisible();
     await expect(dialog).toBeHidden();
 
     const leads = leadsOf(email);

@@ -16,7 +16,15 @@ export function renderInPage(ui: ReactNode, forms: Record<string, unknown>, path
     <MemoryRouter initialEntries={[path]}>
       <PageProvider value={{ page, fragments: { forms } }}>
         <Routes>
-          <Route path="*" element={<>{ui}<Where /></>} />
+          <Route
+            path="*"
+            element={
+              <>
+                {ui}
+                <Where />
+              </>
+            }
+          />
         </Routes>
       </PageProvider>
     </MemoryRouter>,

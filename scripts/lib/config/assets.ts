@@ -104,7 +104,10 @@ export class AssetIndex {
   private remove(url: string) {
     this.entries.delete(url);
     const folder = url.slice(0, url.lastIndexOf('/') + 1);
-    this.byFolder.set(folder, (this.byFolder.get(folder) ?? []).filter((n) => `${folder}${n}` !== url));
+    this.byFolder.set(
+      folder,
+      (this.byFolder.get(folder) ?? []).filter((n) => `${folder}${n}` !== url),
+    );
   }
 
   has(url: string): boolean {

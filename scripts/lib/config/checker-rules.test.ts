@@ -53,7 +53,11 @@ describe('file paths and sizes', () => {
     expect(dimensionsOf(Buffer.from('not an image'))).toBeUndefined();
   });
   test('an index of files answers existence, near names, weight and proportions', () => {
-    const index = new AssetIndex('/nonexistent', { '/images/a/hero.svg': svgOf(560, 420), '/images/b/logo.svg': svgOf(200, 56), '/images/a/big.svg': svgOf(400, 300, 600_000) });
+    const index = new AssetIndex('/nonexistent', {
+      '/images/a/hero.svg': svgOf(560, 420),
+      '/images/b/logo.svg': svgOf(200, 56),
+      '/images/a/big.svg': svgOf(400, 300, 600_000),
+    });
     expect(checkAsset(index, '/images/a/hero.svg', { width: 1120, height: 840 })).toEqual([]);
     expect(checkAsset(index, '/images/a/heros.svg')[0]).toMatchObject({ code: 'missing-file', suggestion: 'Did you mean "/images/a/hero.svg"?' });
     expect(checkAsset(index, '/images/a/logo.svg')[0].suggestion).toBe('Did you mean "/images/b/logo.svg"?');

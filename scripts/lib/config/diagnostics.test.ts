@@ -12,7 +12,7 @@ describe('the catalogue of diagnostics', () => {
     }
   });
 
-  test('say() words a finding from the templates, with the code\'s usual severity', () => {
+  test("say() words a finding from the templates, with the code's usual severity", () => {
     expect(say('unknown-destination', { href: '@sigin', guess: 'signin', known: ['signin'] })).toEqual({
       code: 'unknown-destination',
       severity: 'error',
@@ -25,7 +25,16 @@ describe('the catalogue of diagnostics', () => {
   });
 
   test('the one-line form names file:line:col, the JSON path, the message and the fix', () => {
-    const d = { file: 'site.config/pages/a.json', line: 3, column: 5, path: '', code: 'syntax', severity: 'error', message: 'A comma is missing.', suggestion: 'Add it.' } as const;
+    const d = {
+      file: 'site.config/pages/a.json',
+      line: 3,
+      column: 5,
+      path: '',
+      code: 'syntax',
+      severity: 'error',
+      message: 'A comma is missing.',
+      suggestion: 'Add it.',
+    } as const;
     expect(formatDiagnosticLine(d)).toBe('site.config/pages/a.json:3:5 (whole file) — A comma is missing. Add it.');
   });
 });

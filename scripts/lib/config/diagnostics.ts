@@ -63,7 +63,8 @@ export const CATALOGUE = {
     severity: 'error',
     why: 'JSON keeps only the last of two equal names, so the first is silently dropped.',
     fix: 'Keep one of the two.',
-    message: (a: { key: string; firstLine: number }) => `"${a.key}" is written twice in the same object (first on line ${a.firstLine}); only this last one would count.`,
+    message: (a: { key: string; firstLine: number }) =>
+      `"${a.key}" is written twice in the same object (first on line ${a.firstLine}); only this last one would count.`,
     suggestion: () => 'Keep one of the two and delete the other.',
   },
   // Schemas (the builder's own files)
@@ -82,14 +83,17 @@ export const CATALOGUE = {
     message: (a: { detail: string } | { schema: string; file: string }) =>
       'detail' in a ? `This schema cannot be used: ${a.detail}` : `The schema ${a.schema} is missing or could not be read, so ${a.file} cannot be checked.`,
     suggestion: (a: { detail: string } | { schema: string; file: string }) =>
-      'detail' in a ? 'Fix the schema (ajv runs in strict mode: give "type" next to keywords such as "required" or "properties", and declare every keyword).' : 'Restore the schema file.',
+      'detail' in a
+        ? 'Fix the schema (ajv runs in strict mode: give "type" next to keywords such as "required" or "properties", and declare every keyword).'
+        : 'Restore the schema file.',
   },
   'schema-ref': {
     title: '"$schema" missing or wrong',
     severity: 'warning',
     why: 'Editors use it to complete and explain settings.',
     fix: 'Add the "$schema" line the message shows.',
-    message: (a: { want: string; missing: boolean }) => (a.missing ? 'This file does not say which schema it follows, so editors cannot complete or explain its settings.' : `"$schema" should be "${a.want}".`),
+    message: (a: { want: string; missing: boolean }) =>
+      a.missing ? 'This file does not say which schema it follows, so editors cannot complete or explain its settings.' : `"$schema" should be "${a.want}".`,
     suggestion: (a: { want: string }) => `Add "$schema": "${a.want}" as the first line inside the { }.`,
   },
   // Values against their schema (wording from scripts/lib/config/explain.ts or the schema's own "x-messages")
@@ -98,7 +102,8 @@ export const CATALOGUE = {
     severity: 'error',
     why: 'An unknown setting would be silently ignored.',
     fix: 'Fix the spelling, or remove it.',
-    message: (a: { prop: string; owner: string }) => `"${a.prop}" is not a setting of ${a.owner}. Unknown settings are not allowed, because they would be silently ignored.`,
+    message: (a: { prop: string; owner: string }) =>
+      `"${a.prop}" is not a setting of ${a.owner}. Unknown settings are not allowed, because they would be silently ignored.`,
     suggestion: (a: { guess?: string; renamed?: string; prop: string; allowed: string[] }) =>
       a.renamed
         ? `"${a.prop}" is now called "${a.renamed}": rename it (docs/authoring.md, "Renamed fields").`
@@ -126,15 +131,18 @@ export const CATALOGUE = {
     why: 'There is no component to show it.',
     fix: 'Use one of the block types in docs/blocks.md.',
     message: (a: { value: string }) => `Unknown block type ${a.value}.`,
-    suggestion: (a: { guess?: string; allowed: string }) => (a.guess ? `Did you mean "${a.guess}"? Block types: ${a.allowed}.` : `Block types: ${a.allowed}. See docs/blocks.md.`),
+    suggestion: (a: { guess?: string; allowed: string }) =>
+      a.guess ? `Did you mean "${a.guess}"? Block types: ${a.allowed}.` : `Block types: ${a.allowed}. See docs/blocks.md.`,
   },
   'not-allowed': {
     title: 'Value not allowed',
     severity: 'error',
     why: 'Only the listed values are understood.',
     fix: 'Use one of the allowed values.',
-    message: (a: { value: string; only?: string }) => (a.only === undefined ? `${a.value} is not one of the allowed values.` : `This must be ${a.only}, not ${a.value}.`),
-    suggestion: (a: { only?: string; guess?: string; allowed?: string }) => (a.only !== undefined ? `Write ${a.only}.` : a.guess ? `Did you mean "${a.guess}"? Allowed: ${a.allowed}.` : `Allowed: ${a.allowed}.`),
+    message: (a: { value: string; only?: string }) =>
+      a.only === undefined ? `${a.value} is not one of the allowed values.` : `This must be ${a.only}, not ${a.value}.`,
+    suggestion: (a: { only?: string; guess?: string; allowed?: string }) =>
+      a.only !== undefined ? `Write ${a.only}.` : a.guess ? `Did you mean "${a.guess}"? Allowed: ${a.allowed}.` : `Allowed: ${a.allowed}.`,
   },
   'bad-name': {
     title: 'Name not allowed',
@@ -157,9 +165,11 @@ export const CATALOGUE = {
     severity: 'error',
     why: 'The link would lead nowhere or to an insecure page.',
     fix: 'Use a route, a named destination, an https:// or mailto: address, or "#id".',
-    message: (a: { value: string; insecure: boolean }) => (a.insecure ? `${a.value} uses http://, which is not secure.` : `${a.value} is not a link the site understands.`),
+    message: (a: { value: string; insecure: boolean }) =>
+      a.insecure ? `${a.value} uses http://, which is not secure.` : `${a.value} is not a link the site understands.`,
     suggestion: (a: { hint?: string; insecure: boolean }) =>
-      a.hint ?? (a.insecure ? undefined : 'Use a route ("/owner"), a named destination ("@signin"), an https:// or mailto: address, or "#id" for a block on this page.'),
+      a.hint ??
+      (a.insecure ? undefined : 'Use a route ("/owner"), a named destination ("@signin"), an https:// or mailto: address, or "#id" for a block on this page.'),
   },
   'bad-route': {
     title: 'Route not valid',
@@ -175,14 +185,16 @@ export const CATALOGUE = {
     why: 'Only local images under site.config/assets/ are served.',
     fix: 'Write the path from the site root, e.g. "/images/hero.webp".',
     message: (a: { value: string }) => `${a.value} is not a local image path.`,
-    suggestion: (a: { hint?: string }) => a.hint ?? 'Put the file in site.config/assets/images/ and write its path from the site root, e.g. "/images/hero.webp" (svg, webp, avif, png or jpg).',
+    suggestion: (a: { hint?: string }) =>
+      a.hint ?? 'Put the file in site.config/assets/images/ and write its path from the site root, e.g. "/images/hero.webp" (svg, webp, avif, png or jpg).',
   },
   'bad-format': {
     title: 'Value not in the expected form',
     severity: 'error',
     why: 'The value would not work where it is used.',
     fix: 'Follow the form the field describes.',
-    message: (a: { value: string; format?: string }) => (a.format === undefined ? `${a.value} is not in the expected form.` : `${a.value} is not a valid ${a.format}.`),
+    message: (a: { value: string; format?: string }) =>
+      a.format === undefined ? `${a.value} is not in the expected form.` : `${a.value} is not a valid ${a.format}.`,
     suggestion: (a: { description?: string }) => a.description,
   },
   'too-short': {
@@ -250,8 +262,18 @@ export const CATALOGUE = {
     message: (a: { rule?: string }) => `This value ${a.rule ?? 'is not valid'}.`,
     suggestion: (a: { description?: string }) => a.description,
   },
-  'short-text': { title: 'Shorter than recommended', severity: 'warning', why: 'Search engines show more when there is more.', fix: 'Write a little more (the schema says how much).' },
-  'long-text': { title: 'Longer than recommended', severity: 'warning', why: 'Search engines and layouts cut long text.', fix: 'Shorten it (the schema says to how much).' },
+  'short-text': {
+    title: 'Shorter than recommended',
+    severity: 'warning',
+    why: 'Search engines show more when there is more.',
+    fix: 'Write a little more (the schema says how much).',
+  },
+  'long-text': {
+    title: 'Longer than recommended',
+    severity: 'warning',
+    why: 'Search engines and layouts cut long text.',
+    fix: 'Shorten it (the schema says to how much).',
+  },
   // Files and folders
   'missing-file': {
     title: 'File missing',
@@ -259,7 +281,11 @@ export const CATALOGUE = {
     why: 'Something the site needs, or a config value points at, does not exist.',
     fix: 'Create the file, or fix the path.',
     message: (a: MissingFile) =>
-      a.what === 'site.json' ? 'site.json is missing.' : a.what === 'favicon' ? 'site.config/assets/favicon.svg is missing, so browser tabs and bookmarks show no icon.' : `There is no file site.config/assets${a.url}, so visitors would see a broken image.`,
+      a.what === 'site.json'
+        ? 'site.json is missing.'
+        : a.what === 'favicon'
+          ? 'site.config/assets/favicon.svg is missing, so browser tabs and bookmarks show no icon.'
+          : `There is no file site.config/assets${a.url}, so visitors would see a broken image.`,
     suggestion: (a: MissingFile) =>
       a.what === 'site.json'
         ? 'Create site.config/site.json (see docs/authoring.md).'
@@ -272,7 +298,8 @@ export const CATALOGUE = {
     severity: 'warning',
     why: 'Nothing in it is checked or shown.',
     fix: 'Move or rename it, or delete it.',
-    message: (a: { file: string; folder?: { dir: string; ext: string } }) => (a.folder ? `${a.file} is not read: only ${a.folder.ext} files in ${a.folder.dir}/ are.` : `${a.file} is not read by the site.`),
+    message: (a: { file: string; folder?: { dir: string; ext: string } }) =>
+      a.folder ? `${a.file} is not read: only ${a.folder.ext} files in ${a.folder.dir}/ are.` : `${a.file} is not read by the site.`,
     suggestion: (a: { advice?: string }) => a.advice ?? 'Config files belong in a folder such as pages/ or faqs/; remove it or move it there.',
   },
   'unknown-folder': {
@@ -297,7 +324,9 @@ export const CATALOGUE = {
     why: 'Heavy images are slow on phones.',
     fix: 'Save it as WebP or AVIF at the size it is shown.',
     message: (a: { src: string; size: string; limit: string; over: boolean }) =>
-      a.over ? `${a.src} weighs ${a.size}, over the ${a.limit} limit: on a slow phone connection it takes many seconds to appear.` : `${a.src} weighs ${a.size}, over ${a.limit}: it slows the page on phones.`,
+      a.over
+        ? `${a.src} weighs ${a.size}, over the ${a.limit} limit: on a slow phone connection it takes many seconds to appear.`
+        : `${a.src} weighs ${a.size}, over ${a.limit}: it slows the page on phones.`,
     suggestion: () => 'Save it as WebP or AVIF at the size it is shown (see "Images" in docs/authoring.md); aim for under 200 KB.',
     severityOf: (a: { over: boolean }) => (a.over ? 'error' : 'warning'),
   },
@@ -308,7 +337,8 @@ export const CATALOGUE = {
     fix: "Give the width and height of the file's proportions.",
     message: (a: { src: string; width: number; height: number; real: { width: number; height: number } }) =>
       `width ${a.width} and height ${a.height} do not match the proportions of ${a.src} (${a.real.width} × ${a.real.height}): the picture would be stretched or the page would shift.`,
-    suggestion: (a: { width: number; fitting: number; real: { width: number; height: number } }) => `Write "height": ${a.fitting} for a width of ${a.width} (or the file's own ${a.real.width} × ${a.real.height}).`,
+    suggestion: (a: { width: number; fitting: number; real: { width: number; height: number } }) =>
+      `Write "height": ${a.fitting} for a width of ${a.width} (or the file's own ${a.real.width} × ${a.real.height}).`,
   },
   // Across files
   'missing-fragment': {
@@ -317,7 +347,8 @@ export const CATALOGUE = {
     why: 'A block names a FAQ set, form or text that does not exist.',
     fix: 'Fix the name, or create the file.',
     message: (a: { kind: string; id: string; where: string }) => `There is no ${a.kind} file named "${a.id}" (looked for ${a.where}).`,
-    suggestion: (a: { guess?: string; known: string[]; where: string }) => didYouMean(a.guess, a.known.length ? `Known: ${listed(a.known)}. Or create ${a.where}.` : `Create ${a.where}.`),
+    suggestion: (a: { guess?: string; known: string[]; where: string }) =>
+      didYouMean(a.guess, a.known.length ? `Known: ${listed(a.known)}. Or create ${a.where}.` : `Create ${a.where}.`),
   },
   'unused-fragment': {
     title: 'Shared file not used',
@@ -341,7 +372,8 @@ export const CATALOGUE = {
     why: 'A block type needs both a schema and a component to be shown.',
     fix: 'Create the block folder and its line in blocks/registry.ts.',
     message: (a: { type: string; folder: string }) => `Block type "${a.type}" has a schema but no component: blocks/${a.folder}/index.tsx does not exist.`,
-    suggestion: (a: { type: string; folder: string }) => `Create blocks/${a.folder}/index.tsx and add ${a.type}: { load: () => import('./${a.folder}/index.tsx') } to blocks/registry.ts.`,
+    suggestion: (a: { type: string; folder: string }) =>
+      `Create blocks/${a.folder}/index.tsx and add ${a.type}: { load: () => import('./${a.folder}/index.tsx') } to blocks/registry.ts.`,
   },
   'missing-example': {
     title: 'Block without an example',
@@ -356,18 +388,30 @@ export const CATALOGUE = {
     severity: 'error',
     why: 'Only one page (or redirect) can answer an address.',
     fix: 'Give one of them another route, or delete one.',
-    message: (a: { route: string; page: string; redirect?: false } | { route: string; page: string; redirect: true } | { route: string; twoRedirects: true }) =>
-      'twoRedirects' in a ? `There are two redirects from "${a.route}".` : a.redirect ? `"${a.route}" is both a redirect and the route of ${a.page}.` : `The route "${a.route}" is already used by ${a.page}.`,
+    message: (
+      a: { route: string; page: string; redirect?: false } | { route: string; page: string; redirect: true } | { route: string; twoRedirects: true },
+    ) =>
+      'twoRedirects' in a
+        ? `There are two redirects from "${a.route}".`
+        : a.redirect
+          ? `"${a.route}" is both a redirect and the route of ${a.page}.`
+          : `The route "${a.route}" is already used by ${a.page}.`,
     suggestion: (a: { redirect?: boolean } | { twoRedirects: true }) =>
-      'twoRedirects' in a ? 'Delete one of them.' : a.redirect ? 'Remove the redirect or change the page route.' : 'Give this page another route, or delete one of the two files.',
+      'twoRedirects' in a
+        ? 'Delete one of them.'
+        : a.redirect
+          ? 'Remove the redirect or change the page route.'
+          : 'Give this page another route, or delete one of the two files.',
   },
   'unknown-route': {
     title: 'Link to a page that does not exist',
     severity: 'error',
     why: 'Visitors would land on the not-found page.',
     fix: 'Fix the link, or create the page.',
-    message: (a: { path: string; from?: string }) => (a.from !== undefined ? `The redirect from "${a.from}" goes to "${a.path}", but no page has that route.` : `No page has the route "${a.path}".`),
-    suggestion: (a: { guess?: string; redirect: boolean }) => didYouMean(a.guess, a.redirect ? 'Point it at an existing page route.' : 'Create the page with npm run new-page, or fix the link.'),
+    message: (a: { path: string; from?: string }) =>
+      a.from !== undefined ? `The redirect from "${a.from}" goes to "${a.path}", but no page has that route.` : `No page has the route "${a.path}".`,
+    suggestion: (a: { guess?: string; redirect: boolean }) =>
+      didYouMean(a.guess, a.redirect ? 'Point it at an existing page route.' : 'Create the page with npm run new-page, or fix the link.'),
   },
   'unknown-destination': {
     title: 'Unknown named destination',
@@ -392,14 +436,16 @@ export const CATALOGUE = {
     why: 'The link goes nowhere.',
     fix: 'Fix the id, or give the target block that id.',
     message: (a: { id: string; href: string }) => `No block on this page has the id "${a.id}", so the link "${a.href}" goes nowhere.`,
-    suggestion: (a: { id: string; guess?: string; ids: string[] }) => didYouMean(a.guess, a.ids.length ? `Ids on this page: ${listed(a.ids, (x) => `"#${x}"`)}.` : `Give the target block "id": "${a.id}".`, (g) => `"#${g}"`),
+    suggestion: (a: { id: string; guess?: string; ids: string[] }) =>
+      didYouMean(a.guess, a.ids.length ? `Ids on this page: ${listed(a.ids, (x) => `"#${x}"`)}.` : `Give the target block "id": "${a.id}".`, (g) => `"#${g}"`),
   },
   'links-not-checked': {
     title: 'Links not checked',
     severity: 'warning',
     why: 'A page with a syntax error hides its route, so links to it cannot be told right or wrong.',
     fix: 'Fix the syntax error and validate again.',
-    message: (a: { routes: string[]; files: string[] }) => `Links to ${listed(a.routes)} were not checked: ${a.files.join(', ')} has a syntax error, so its route could not be read.`,
+    message: (a: { routes: string[]; files: string[] }) =>
+      `Links to ${listed(a.routes)} were not checked: ${a.files.join(', ')} has a syntax error, so its route could not be read.`,
     suggestion: () => 'Fix the syntax error above and run npm run validate again.',
   },
   'main-heading': {
@@ -412,10 +458,22 @@ export const CATALOGUE = {
         ? 'This page has no main heading (h1): none of its blocks shows one, so screen readers and search engines cannot tell what the page is about.'
         : `This page has ${a.headings.length} main headings (h1): ${a.headings.join(' and ')}. A page has exactly one.`,
     suggestion: (a: MainHeadings) =>
-      a.headings.length === 0 ? `Start the page with a block that has one: ${a.able.join(', ')}.` : `Keep ${a.headings[0]} as the main heading; for ${a.headings.slice(1).join(' and ')}, ${a.optOut}.`,
+      a.headings.length === 0
+        ? `Start the page with a block that has one: ${a.able.join(', ')}.`
+        : `Keep ${a.headings[0]} as the main heading; for ${a.headings.slice(1).join(' and ')}, ${a.optOut}.`,
   },
-  'form-field': { title: 'Form names a field it does not define', severity: 'error', why: 'A typo there would silently drop what a visitor typed.', fix: 'Use the names of schema.properties.' },
-  'header-entry': { title: 'Header names an entry that does not exist', severity: 'error', why: 'The item would silently disappear.', fix: 'Use the id of an entry of the header.' },
+  'form-field': {
+    title: 'Form names a field it does not define',
+    severity: 'error',
+    why: 'A typo there would silently drop what a visitor typed.',
+    fix: 'Use the names of schema.properties.',
+  },
+  'header-entry': {
+    title: 'Header names an entry that does not exist',
+    severity: 'error',
+    why: 'The item would silently disappear.',
+    fix: 'Use the id of an entry of the header.',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type DiagnosticCode = keyof typeof CATALOGUE;

@@ -35,7 +35,22 @@ interface SchemaLike {
  * At one JSON location only the most specific error shows: a value of the wrong type is not also "not one of the
  * allowed values", and an empty text is not also "only spaces". Earlier in this list wins.
  */
-const VALUE_KEYWORDS = ['type', 'const', 'enum', 'minLength', 'pattern', 'maxLength', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'uniqueItems'];
+const VALUE_KEYWORDS = [
+  'type',
+  'const',
+  'enum',
+  'minLength',
+  'pattern',
+  'maxLength',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+];
 
 /** Keeps, per location, only the highest-ranked of the errors about the value itself (see VALUE_KEYWORDS). */
 export function mostSpecific(errors: ErrorObject[]): ErrorObject[] {
@@ -55,12 +70,21 @@ function schemaMessage(e: ErrorObject, data: unknown): { message: string; sugges
   const m = (e.parentSchema as SchemaLike | undefined)?.['x-messages']?.[e.keyword];
   if (!m) return undefined;
   const value = valueAt(data, e.instancePath);
-  const vars: Record<string, string> = { limit: String((e.params as { limit?: unknown }).limit ?? ''), length: String(typeof value === 'string' ? [...value].length : Array.isArray(value) ? value.length : '') };
+  const vars: Record<string, string> = {
+    limit: String((e.params as { limit?: unknown }).limit ?? ''),
+    length: String(typeof value === 'string' ? [...value].length : Array.isArray(value) ? value.length : ''),
+  };
   const fill = (s: string) => s.replace(/\{(limit|length)\}/g, (_m, k: string) => vars[k]);
   return { message: fill(m.message), suggestion: fill(m.fix) };
 }
 
-const CODES: Record<string, DiagnosticCode> = { minLength: 'too-short', maxLength: 'too-long', pattern: 'blank-text', minItems: 'too-few', maxItems: 'too-many' };
+const CODES: Record<string, DiagnosticCode> = {
+  minLength: 'too-short',
+  maxLength: 'too-long',
+  pattern: 'blank-text',
+  minItems: 'too-few',
+  maxItems: 'too-many',
+};
 
 function show(v: unknown): string {
   const s = JSON.stringify(v);
@@ -102,7 +126,9 @@ export function explainSchemaError(errors: ErrorObject[], data: unknown): Explai
   const specific = mostSpecific(errors.filter((e) => e.keyword !== 'if' && e.keyword !== 'allOf'));
   // A oneOf/anyOf failure is only worth saying when nothing inside it explains the problem better.
   const useful = specific.filter(
-    (e) => !(e.keyword === 'oneOf' || e.keyword === 'anyOf') || !specific.some((o) => o !== e && o.keyword !== 'oneOf' && o.keyword !== 'anyOf' && o.instancePath.startsWith(e.instancePath)),
+    (e) =>
+      !(e.keyword === 'oneOf' || e.keyword === 'anyOf') ||
+      !specific.some((o) => o !== e && o.keyword !== 'oneOf' && o.keyword !== 'anyOf' && o.instancePath.startsWith(e.instancePath)),
   );
   // Several "type" errors at one place come from alternatives ("text or a list"): say them together.
   const typeWanted = new Map<string, string[]>();
@@ -139,7 +165,8 @@ function linkHint(s: string): Explained['suggestion'] | undefined {
   if (/^http:\/\//i.test(s)) return `Use ${show(s.replace(/^http:/i, 'https:'))}.`;
   if (/^www\./i.test(s)) return `Add https:// in front: ${show(`https://${s}`)}.`;
   if (/^\.{1,2}\//.test(s)) return `Write the route from the site root instead, e.g. ${show(`/${s.replace(/^(\.{1,2}\/)+/, '')}`)}.`;
-  if (/^[a-z0-9-]+(\/[a-z0-9-]+)*$/i.test(s)) return `Start internal routes with "/", e.g. ${show(`/${s.toLowerCase()}`)}; named destinations with "@", e.g. "@signin".`;
+  if (/^[a-z0-9-]+(\/[a-z0-9-]+)*$/i.test(s))
+    return `Start internal routes with "/", e.g. ${show(`/${s.toLowerCase()}`)}; named destinations with "@", e.g. "@signin".`;
   if (/\s/.test(s)) return 'Remove the spaces.';
   return undefined;
 }
@@ -163,12 +190,23 @@ function explainOne(e: ErrorObject, data: unknown, typeWanted: Map<string, strin
     case 'required': {
       const prop = String(p.missingProperty);
       const propSchema = parentSchema?.properties?.[prop];
-      return { path, missing: prop, ...say('missing-property', { prop, owner: owner(parentSchema, data, path), how: propSchema?.description ?? exampleOf(propSchema) }) };
+      return {
+        path,
+        missing: prop,
+        ...say('missing-property', { prop, owner: owner(parentSchema, data, path), how: propSchema?.description ?? exampleOf(propSchema) }),
+      };
     }
     case 'type': {
       const wanted = typeWanted.get(path) ?? String(p.type).split(',');
       const value = valueAt(data, path);
-      return { path, ...say('wrong-type', { want: wanted.map((t) => TYPE_WORDS[t] ?? t).join(' or '), got: describeValue(value), hint: typeHint(value, wanted, description) }) };
+      return {
+        path,
+        ...say('wrong-type', {
+          want: wanted.map((t) => TYPE_WORDS[t] ?? t).join(' or '),
+          got: describeValue(value),
+          hint: typeHint(value, wanted, description),
+        }),
+      };
     }
     case 'enum': {
       const allowed = ((p.allowedValues as unknown[]) ?? []).map(show).join(', ');
@@ -210,9 +248,11 @@ function explainOne(e: ErrorObject, data: unknown, typeWanted: Map<string, strin
 
 /** The likely fix for a value of the wrong kind: quotes to remove or add, a list to wrap it in; else the field's description. */
 function typeHint(value: unknown, wanted: string[], description: string | undefined): string | undefined {
-  if (typeof value === 'string' && wanted.some((t) => t === 'number' || t === 'integer') && value.trim() !== '' && !Number.isNaN(Number(value))) return `Remove the quotes: write ${Number(value)}.`;
+  if (typeof value === 'string' && wanted.some((t) => t === 'number' || t === 'integer') && value.trim() !== '' && !Number.isNaN(Number(value)))
+    return `Remove the quotes: write ${Number(value)}.`;
   if (typeof value === 'string' && wanted.includes('boolean') && /^(true|false)$/i.test(value)) return `Remove the quotes: write ${value.toLowerCase()}.`;
-  if (wanted.includes('array') && value !== undefined && !Array.isArray(value)) return `Put it in a list: [ ${show(value)} ].${description ? ` ${description}` : ''}`;
+  if (wanted.includes('array') && value !== undefined && !Array.isArray(value))
+    return `Put it in a list: [ ${show(value)} ].${description ? ` ${description}` : ''}`;
   if (wanted.includes('string') && (typeof value === 'number' || typeof value === 'boolean')) return `Put it in double quotes: "${value}".`;
   return description;
 }
@@ -226,14 +266,21 @@ function explainPattern(e: ErrorObject, data: unknown, parentSchema: SchemaLike 
   if (/^\s*(javascript|data|vbscript):/i.test(s)) return { path, ...say('unsafe-link', { value: show(s) }) };
   if (/^http:\/\//i.test(s)) return { path, ...say('bad-link', { value: show(s), insecure: true, hint: linkHint(s) }) };
   if (parentSchema?.title === 'Route' || /\/route$|\/(from|to)$/.test(path)) {
-    const fixed = `/${s.toLowerCase().trim().replace(/^\/+|\/+$/g, '').replace(/[\s_]+/g, '-')}`;
+    const fixed = `/${s
+      .toLowerCase()
+      .trim()
+      .replace(/^\/+|\/+$/g, '')
+      .replace(/[\s_]+/g, '-')}`;
     return { path, ...say('bad-route', { value: show(s), fixed: show(fixed) }) };
   }
   if (parentSchema?.title === 'Href' || /\/href$/.test(path)) return { path, ...say('bad-link', { value: show(s), insecure: false, hint: linkHint(s) }) };
   if (/\/src$/.test(path)) {
     // A path as it looks on the author's computer names its right form; anything else gets the general advice.
     const fixed = urlForm(s);
-    const right = fixed && /[/\\]/.test(s) && /^\/[^\s]+\.(svg|webp|avif|png|jpg|jpeg)$/.test(fixed) ? `Write ${show(fixed)}: files in site.config/assets/ are served from the site root.` : undefined;
+    const right =
+      fixed && /[/\\]/.test(s) && /^\/[^\s]+\.(svg|webp|avif|png|jpg|jpeg)$/.test(fixed)
+        ? `Write ${show(fixed)}: files in site.config/assets/ are served from the site root.`
+        : undefined;
     return { path, ...say('bad-image', { value: show(s), hint: right ?? ownFix }) };
   }
   return { path, ...say('bad-format', { value: show(s), description: parentSchema?.description }) };

@@ -112,6 +112,10 @@ export class ConfigFiles {
 
   /** Overlay entries under a sub-folder, by path inside it (the asset index takes them by URL this way). */
   overlayUnder(sub: string): Record<string, string | null> {
-    return Object.fromEntries(Object.entries(this.overlay).filter(([rel]) => rel.startsWith(`${sub}/`)).map(([rel, text]) => [rel.slice(sub.length), text]));
+    return Object.fromEntries(
+      Object.entries(this.overlay)
+        .filter(([rel]) => rel.startsWith(`${sub}/`))
+        .map(([rel, text]) => [rel.slice(sub.length), text]),
+    );
   }
 }

@@ -29,6 +29,11 @@ export class Findings {
   }
 
   private worded(f: Finding) {
-    return { code: f.code, severity: f.severity ?? CATALOGUE[f.code].severity, message: f.message, ...(f.suggestion === undefined ? {} : { suggestion: f.suggestion }) };
+    return {
+      code: f.code,
+      severity: f.severity ?? CATALOGUE[f.code].severity,
+      message: f.message,
+      ...(f.suggestion === undefined ? {} : { suggestion: f.suggestion }),
+    };
   }
 }

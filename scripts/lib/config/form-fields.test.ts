@@ -41,7 +41,10 @@ describe('npm run validate on form files', () => {
     const problems = checkFormFile({
       ...structuredClone(formFile('contact')),
       order: ['firstname', 'surname'],
-      submit: { ...structuredClone(formFile('contact').submit), payload: { firstName: 'firstname', lastName: 'lastnme', email: 'email', description: 'message' } },
+      submit: {
+        ...structuredClone(formFile('contact').submit),
+        payload: { firstName: 'firstname', lastName: 'lastnme', email: 'email', description: 'message' },
+      },
     });
     expect(problems).toEqual(
       expect.arrayContaining([
@@ -59,7 +62,7 @@ describe('npm run validate on form files', () => {
 describe('form endpoints and the CSP', () => {
   const ids = ['waitlist', 'contact', 'demo-lead', 'enquiry'];
 
-  it('by default every form posts to the built-in service on the site\'s own origin, which connect-src \'self\' covers', () => {
+  it("by default every form posts to the built-in service on the site's own origin, which connect-src 'self' covers", () => {
     const { project } = loadProject(root, {});
     expect(project).not.toBeNull();
     for (const id of ids) expect(resolveEndpoint(formFile(id).submit.endpoint, project!.site.iamService)).toMatch(/^\/api\/v1\/[a-z]/);

@@ -37,7 +37,13 @@ export function checkFormFile(form: FormConfig): FormProblem[] {
   (form.schema.required ?? []).forEach((name, i) => {
     if (!fields.includes(name)) unknown(pointer('schema', 'required', i), name, '"required"');
     else if (!form.schema.properties[name].messages?.required)
-      out.push({ path: pointer('schema', 'properties', name), code: 'form-field', severity: 'warning', message: `"${name}" must be filled in but has no "required" message.`, suggestion: `Add "messages": { "required": "…" } to it, e.g. "${form.schema.properties[name].title} is required".` });
+      out.push({
+        path: pointer('schema', 'properties', name),
+        code: 'form-field',
+        severity: 'warning',
+        message: `"${name}" must be filled in but has no "required" message.`,
+        suggestion: `Add "messages": { "required": "…" } to it, e.g. "${form.schema.properties[name].title} is required".`,
+      });
   });
   (form.order ?? []).forEach((name, i) => {
     if (!fields.includes(name)) unknown(pointer('order', i), name, '"order"');
@@ -45,13 +51,24 @@ export function checkFormFile(form: FormConfig): FormProblem[] {
   for (const [name, ui] of Object.entries(form.uiSchema ?? {})) {
     if (!fields.includes(name)) unknown(pointer('uiSchema', name), name, '"uiSchema"');
     const countryField = ui['ui:options']?.countryField;
-    if (countryField && !fields.includes(countryField)) unknown(pointer('uiSchema', name, 'ui:options', 'countryField'), countryField, `"${name}" countryField`);
+    if (countryField && !fields.includes(countryField))
+      unknown(pointer('uiSchema', name, 'ui:options', 'countryField'), countryField, `"${name}" countryField`);
     if (ui['ui:widget'] === 'radio' && fields.includes(name) && !form.schema.properties[name].enum)
-      out.push({ path: pointer('uiSchema', name, 'ui:widget'), code: 'form-field', message: `"${name}" is shown as radio buttons but its schema lists no choices.`, suggestion: `Add "enum": ["…", "…"] to schema.properties.${name}.` });
+      out.push({
+        path: pointer('uiSchema', name, 'ui:widget'),
+        code: 'form-field',
+        message: `"${name}" is shown as radio buttons but its schema lists no choices.`,
+        suggestion: `Add "enum": ["…", "…"] to schema.properties.${name}.`,
+      });
   }
 
   if (HONEYPOT_FIELD in form.submit.payload)
-    out.push({ path: pointer('submit', 'payload', HONEYPOT_FIELD), code: 'form-field', message: `"${HONEYPOT_FIELD}" is the honeypot's key: the lead service takes a request with it filled in for a bot's and stores nothing.`, suggestion: 'Send the value under another key, e.g. "websiteUrl".' });
+    out.push({
+      path: pointer('submit', 'payload', HONEYPOT_FIELD),
+      code: 'form-field',
+      message: `"${HONEYPOT_FIELD}" is the honeypot's key: the lead service takes a request with it filled in for a bot's and stores nothing.`,
+      suggestion: 'Send the value under another key, e.g. "websiteUrl".',
+    });
   const sent = new Set<string>();
   for (const [key, spec] of Object.entries(form.submit.payload) as [string, FormPayloadValue][]) {
     const name = typeof spec === 'string' ? spec : 'field' in spec ? spec.field : undefined;
@@ -61,11 +78,24 @@ export function checkFormFile(form: FormConfig): FormProblem[] {
   }
   for (const name of fields) {
     if (!sent.has(name))
-      out.push({ path: pointer('schema', 'properties', name), code: 'form-field', severity: 'warning', message: `"${name}" is asked for but never sent.`, suggestion: `Add it to "submit.payload", e.g. "${name}": "${name}".` });
+      out.push({
+        path: pointer('schema', 'properties', name),
+        code: 'form-field',
+        severity: 'warning',
+        message: `"${name}" is asked for but never sent.`,
+        suggestion: `Add it to "submit.payload", e.g. "${name}": "${name}".`,
+      });
   }
   (form.submit.onSuccess.store?.fields ?? []).forEach((key, i) => {
     if (!(key in form.submit.payload))
-      out.push({ path: pointer('submit', 'onSuccess', 'store', 'fields', i), code: 'form-field', message: `"store" keeps "${key}", which is not a key of "submit.payload".`, suggestion: `Keys of the payload: ${Object.keys(form.submit.payload).map((k) => `"${k}"`).join(', ')}.` });
+      out.push({
+        path: pointer('submit', 'onSuccess', 'store', 'fields', i),
+        code: 'form-field',
+        message: `"store" keeps "${key}", which is not a key of "submit.payload".`,
+        suggestion: `Keys of the payload: ${Object.keys(form.submit.payload)
+          .map((k) => `"${k}"`)
+          .join(', ')}.`,
+      });
   });
   return out;
 }

@@ -12,6 +12,14 @@ test('form files are checked for fields they name but do not define, located in 
     submit: { endpoint: '/api/v1/leads', payload: { email: 'email' }, onSuccess: {} },
   };
   const file = 'site.config/forms/contact.json';
-  checkForms([{ kind: 'forms', id: 'contact', file, checked: checked(file, form) }, { kind: 'faqs', id: 'x', file: 'site.config/faqs/x.json', checked: checked('site.config/faqs/x.json', {}) }], findings);
-  expect(findings.diagnostics.map((d) => [d.file, d.path, d.code, d.suggestion, d.line])).toEqual([[file, '/order/0', 'form-field', 'Did you mean "email"?', 18]]);
+  checkForms(
+    [
+      { kind: 'forms', id: 'contact', file, checked: checked(file, form) },
+      { kind: 'faqs', id: 'x', file: 'site.config/faqs/x.json', checked: checked('site.config/faqs/x.json', {}) },
+    ],
+    findings,
+  );
+  expect(findings.diagnostics.map((d) => [d.file, d.path, d.code, d.suggestion, d.line])).toEqual([
+    [file, '/order/0', 'form-field', 'Did you mean "email"?', 18],
+  ]);
 });

@@ -19,7 +19,12 @@ describe('fragment references', () => {
     checkFragmentRefs([home], [fragment('faqs', 'general')], [...COLLECTIONS], findings);
     expect(findings.diagnostics.map((d) => [d.code, d.path, d.message, d.suggestion])).toEqual([
       ['missing-fragment', '/blocks/0/set', 'There is no faqs file named "genral" (looked for site.config/faqs/genral.json).', 'Did you mean "general"?'],
-      ['unused-fragment', '', 'No page uses site.config/faqs/general.json.', 'Reference it by its name "general" from a block, or delete the file if it is no longer needed.'],
+      [
+        'unused-fragment',
+        '',
+        'No page uses site.config/faqs/general.json.',
+        'Reference it by its name "general" from a block, or delete the file if it is no longer needed.',
+      ],
     ]);
   });
 
@@ -34,20 +39,30 @@ describe('fragment references', () => {
 
 describe('nested fragments', () => {
   test('a page reaches the fragments its fragments reference, each once', () => {
-    const files = [fragment('sections', 'a', [ref('faqs', 'x', '/faq'), ref('sections', 'b', '/next')]), fragment('sections', 'b', [ref('faqs', 'x', '/faq')]), fragment('faqs', 'x')];
+    const files = [
+      fragment('sections', 'a', [ref('faqs', 'x', '/faq'), ref('sections', 'b', '/next')]),
+      fragment('sections', 'b', [ref('faqs', 'x', '/faq')]),
+      fragment('faqs', 'x'),
+    ];
     const reached = fragmentsReached([ref('sections', 'a'), ref('faqs', 'x')], nestedRefs(files));
     expect(reached.map((r) => `${r.kind}/${r.id}`)).toEqual(['sections/a', 'faqs/x', 'sections/b']);
   });
 
   test('files that include each other in a circle are an error where the circle closes, once', () => {
     const findings = new Findings();
-    const files = [fragment('sections', 'a', [ref('sections', 'b', '/next')]), fragment('sections', 'b', [ref('sections', 'a', '/back')]), fragment('sections', 'self', [ref('sections', 'self', '/me')])];
+    const files = [
+      fragment('sections', 'a', [ref('sections', 'b', '/next')]),
+      fragment('sections', 'b', [ref('sections', 'a', '/back')]),
+      fragment('sections', 'self', [ref('sections', 'self', '/me')]),
+    ];
     checkFragmentCycles(files, findings);
     expect(findings.diagnostics.map((d) => [d.code, d.file, d.path, d.severity])).toEqual([
       ['fragment-cycle', 'site.config/sections/b.json', '/back', 'error'],
       ['fragment-cycle', 'site.config/sections/self.json', '/me', 'error'],
     ]);
-    expect(findings.diagnostics[0].message).toBe('These files include each other in a circle: site.config/sections/a.json → site.config/sections/b.json → site.config/sections/a.json.');
+    expect(findings.diagnostics[0].message).toBe(
+      'These files include each other in a circle: site.config/sections/a.json → site.config/sections/b.json → site.config/sections/a.json.',
+    );
     // Reaching stops at a circle instead of looping.
     expect(fragmentsReached([ref('sections', 'a')], nestedRefs(files))).toHaveLength(2);
   });

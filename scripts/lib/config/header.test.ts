@@ -15,7 +15,9 @@ const page = (variant?: string) => ({ route: '/a', title: 'A', description: 'A.'
 
 describe('header checks', () => {
   it('names an id a variant lists that the header does not have, with a guess', () => {
-    expect(checkHeader(header)).toEqual([expect.objectContaining({ path: '/header/variants/lean/items/1', message: expect.stringContaining('"pricng"'), suggestion: 'Did you mean "pricing"?' })]);
+    expect(checkHeader(header)).toEqual([
+      expect.objectContaining({ path: '/header/variants/lean/items/1', message: expect.stringContaining('"pricng"'), suggestion: 'Did you mean "pricing"?' }),
+    ]);
   });
 
   it('names duplicate ids in a list', () => {

@@ -23,7 +23,12 @@ export function checkHeader(header: HeaderConfig): HeaderProblem[] {
     const ids = header[list].map((e) => e.id);
     ids.forEach((id, i) => {
       if (ids.indexOf(id) !== i)
-        out.push({ path: pointer('header', list, i, 'id'), code: 'header-entry', message: `Two entries of header.${list} have the id "${id}".`, suggestion: 'Give each entry its own id: variants and menus find entries by it.' });
+        out.push({
+          path: pointer('header', list, i, 'id'),
+          code: 'header-entry',
+          message: `Two entries of header.${list} have the id "${id}".`,
+          suggestion: 'Give each entry its own id: variants and menus find entries by it.',
+        });
     });
     for (const [name, variant] of Object.entries(header.variants ?? {})) {
       (variant[list] ?? []).forEach((entry, i) => {
@@ -52,7 +57,11 @@ export function checkPageHeader(header: HeaderConfig, page: PageConfig): HeaderP
       path: '/header/variant',
       code: 'header-entry',
       message: `There is no header variant named "${name}" in site.json.`,
-      suggestion: guess ? `Did you mean "${guess}"?` : names.length ? `Variants: ${names.map((x) => `"${x}"`).join(', ')}.` : 'Add it under "header.variants" in site.config/site.json.',
+      suggestion: guess
+        ? `Did you mean "${guess}"?`
+        : names.length
+          ? `Variants: ${names.map((x) => `"${x}"`).join(', ')}.`
+          : 'Add it under "header.variants" in site.config/site.json.',
     },
   ];
 }

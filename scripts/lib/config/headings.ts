@@ -34,7 +34,10 @@ export function checkMainHeading(blocks: readonly Block[], registry: readonly Bl
   if (h1.length === 0) return [{ path: '/blocks', ...say('main-heading', { headings, able: ableToShowOne(registry), optOut: '' }) }];
   const extra = h1.slice(1);
   const rule = registry.find((r) => r.type === extra[0].b.type)?.mainHeading;
-  const optOut = rule && rule !== true && rule.setting === 'headingLevel' ? `give ${extra.length > 1 ? 'the others' : 'it'} "headingLevel": 2` : 'remove it or change it to a block without a main heading';
+  const optOut =
+    rule && rule !== true && rule.setting === 'headingLevel'
+      ? `give ${extra.length > 1 ? 'the others' : 'it'} "headingLevel": 2`
+      : 'remove it or change it to a block without a main heading';
   return [{ path: `/blocks/${extra[0].i}/type`, ...say('main-heading', { headings, able: [], optOut }) }];
 }
 

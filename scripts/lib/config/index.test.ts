@@ -37,9 +37,14 @@ describe('nested fragments', () => {
   });
 
   test('fragments that include each other are one clear error, and nothing is built', () => {
-    const overlay = { 'faqs/general.json': faqWith('faqs/general.json', { see: 'finance' }), 'faqs/finance.json': faqWith('faqs/finance.json', { see: 'general' }) };
+    const overlay = {
+      'faqs/general.json': faqWith('faqs/general.json', { see: 'finance' }),
+      'faqs/finance.json': faqWith('faqs/finance.json', { see: 'general' }),
+    };
     const { project, diagnostics } = loadProject(scratch, {}, { configDir, overlay });
     expect(project).toBeNull();
-    expect(diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.file, d.path])).toEqual([['fragment-cycle', 'site.config/faqs/general.json', '/see']]);
+    expect(diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.file, d.path])).toEqual([
+      ['fragment-cycle', 'site.config/faqs/general.json', '/see'],
+    ]);
   });
 });

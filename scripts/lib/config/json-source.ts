@@ -35,7 +35,10 @@ export interface SyntaxProblem {
 }
 
 const SYNTAX_HELP: Record<string, [string, string]> = {
-  InvalidSymbol: ['There is a character JSON does not allow here.', 'Check for a stray letter, a missing double quote or a single quote (JSON needs double quotes).'],
+  InvalidSymbol: [
+    'There is a character JSON does not allow here.',
+    'Check for a stray letter, a missing double quote or a single quote (JSON needs double quotes).',
+  ],
   InvalidNumberFormat: ['This number is not written the JSON way.', 'Write it without leading zeros, a trailing dot or a thousands separator, e.g. 1200.'],
   PropertyNameExpected: ['A setting name in double quotes was expected here.', 'Write the name in double quotes, e.g. "heading": …'],
   ValueExpected: ['A value was expected here.', 'Write a value: text in double quotes, a number, true, false, a list [ ] or an object { }.'],
@@ -44,13 +47,19 @@ const SYNTAX_HELP: Record<string, [string, string]> = {
   CloseBraceExpected: ['A closing "}" is missing.', 'Check that every "{" has a matching "}".'],
   CloseBracketExpected: ['A closing "]" is missing.', 'Check that every "[" has a matching "]".'],
   EndOfFileExpected: ['There is more text after the end of the JSON value.', 'Remove it: a config file holds exactly one { … } object.'],
-  InvalidCommentToken: ['Comments are not allowed in JSON.', 'Remove the comment. To leave a note for other editors, put it in the commit message or in docs/.'],
+  InvalidCommentToken: [
+    'Comments are not allowed in JSON.',
+    'Remove the comment. To leave a note for other editors, put it in the commit message or in docs/.',
+  ],
   UnexpectedEndOfComment: ['Comments are not allowed in JSON, and this one is not even closed.', 'Remove the comment.'],
   UnexpectedEndOfString: ['A text value is not closed.', 'Add the closing double quote " at the end of the text.'],
   UnexpectedEndOfNumber: ['A number ends too early.', 'Finish the number, e.g. 1.5 rather than 1.'],
   InvalidUnicode: ['A \\u escape in a text value is not valid.', 'Write \\u followed by four hexadecimal digits, or type the character itself.'],
   InvalidEscapeCharacter: ['A backslash escape in a text value is not valid.', 'Write \\\\ for a backslash, \\" for a double quote.'],
-  InvalidCharacter: ['A text value contains a character that must be escaped, such as a line break or a tab.', 'Keep the text on one line; write \\n for a line break.'],
+  InvalidCharacter: [
+    'A text value contains a character that must be escaped, such as a line break or a tab.',
+    'Keep the text on one line; write \\n for a line break.',
+  ],
 };
 
 function prevNonSpace(text: string, offset: number): number {
@@ -72,27 +81,58 @@ function explainSyntax(text: string, e: ParseError): SyntaxProblem {
   const base: SyntaxProblem = { offset: e.offset, length: Math.max(1, e.length), message, suggestion, code };
   const at = text[e.offset];
   if (text.trim() === '') {
-    return { ...base, offset: 0, length: 1, code: 'EmptyFile', message: 'The file is empty.', suggestion: 'A config file holds one { … } object. Copy an existing file, or run npm run new-page.' };
+    return {
+      ...base,
+      offset: 0,
+      length: 1,
+      code: 'EmptyFile',
+      message: 'The file is empty.',
+      suggestion: 'A config file holds one { … } object. Copy an existing file, or run npm run new-page.',
+    };
   }
   if ((code === 'PropertyNameExpected' || code === 'ValueExpected') && (at === '}' || at === ']')) {
     const comma = prevNonSpace(text, e.offset);
     if (text[comma] === ',') {
-      return { ...base, offset: comma, length: 1, code: 'TrailingComma', message: `There is a comma after the last item, before "${at}". JSON does not allow that.`, suggestion: 'Remove this comma.' };
+      return {
+        ...base,
+        offset: comma,
+        length: 1,
+        code: 'TrailingComma',
+        message: `There is a comma after the last item, before "${at}". JSON does not allow that.`,
+        suggestion: 'Remove this comma.',
+      };
     }
   }
   if (code === 'CommaExpected') {
     if (at === '}' || at === ']') {
       const want = at === '}' ? ']' : '}';
-      return { ...base, length: 1, code: 'MismatchedBracket', message: `"${at}" closes the wrong thing: a "${want}" is missing before it.`, suggestion: `Add "${want}" to close the ${want === ']' ? 'list' : 'object'} that is still open.` };
+      return {
+        ...base,
+        length: 1,
+        code: 'MismatchedBracket',
+        message: `"${at}" closes the wrong thing: a "${want}" is missing before it.`,
+        suggestion: `Add "${want}" to close the ${want === ']' ? 'list' : 'object'} that is still open.`,
+      };
     }
     // The comma belongs at the end of the previous item, usually on the line above.
     const end = prevNonSpace(text, e.offset) + 1;
-    return { ...base, offset: end, length: 1, message: 'A comma "," is missing after this item.', suggestion: 'Add a comma here: items in an object or a list are separated by commas.' };
+    return {
+      ...base,
+      offset: end,
+      length: 1,
+      message: 'A comma "," is missing after this item.',
+      suggestion: 'Add a comma here: items in an object or a list are separated by commas.',
+    };
   }
   if (code === 'InvalidSymbol') {
     const token = text.slice(e.offset, e.offset + Math.max(1, e.length));
     if (/^'/.test(token)) {
-      return { ...base, code: 'SingleQuotes', message: 'Text is in single quotes.', suggestion: `JSON needs double quotes: write ${JSON.stringify(token.replace(/^'|'$/g, ''))}.` };
+      return {
+        ...base,
+        code: 'SingleQuotes',
+        message: 'Text is in single quotes.',
+        suggestion: `JSON needs double quotes: write ${JSON.stringify(token.replace(/^'|'$/g, ''))}.`,
+      };
     }
     if (/^[A-Za-z_$][\w$-]*$/.test(token)) {
       const after = text[nextNonSpace(text, e.offset + token.length)];
@@ -103,16 +143,31 @@ function explainSyntax(text: string, e: ParseError): SyntaxProblem {
         return { ...base, code: 'BadBoolean', message: `${token} is not a JSON value.`, suggestion: `Write true or false in lower case, without quotes.` };
       }
       if (/^(undefined|NaN|Infinity|None|nil|NULL|Null)$/.test(token)) {
-        return { ...base, code: 'BadValue', message: `${token} is not a JSON value.`, suggestion: 'Remove the setting, or write null if the schema allows it.' };
+        return {
+          ...base,
+          code: 'BadValue',
+          message: `${token} is not a JSON value.`,
+          suggestion: 'Remove the setting, or write null if the schema allows it.',
+        };
       }
       return { ...base, code: 'UnquotedText', message: `The text ${token} is not in double quotes.`, suggestion: `Write "${token}".` };
     }
     if (at === '\u201c' || at === '\u201d') {
-      return { ...base, code: 'SmartQuotes', message: 'This is a curly quote (“ or ”), probably pasted from a word processor.', suggestion: 'Use the straight double quote " instead.' };
+      return {
+        ...base,
+        code: 'SmartQuotes',
+        message: 'This is a curly quote (“ or ”), probably pasted from a word processor.',
+        suggestion: 'Use the straight double quote " instead.',
+      };
     }
   }
   if (code === 'CloseBraceExpected' && e.offset >= text.trimEnd().length) {
-    return { ...base, offset: Math.max(0, text.trimEnd().length - 1), message: 'The file ends before every "{" is closed.', suggestion: 'Add the missing "}" (check the end of the file and the last block you edited).' };
+    return {
+      ...base,
+      offset: Math.max(0, text.trimEnd().length - 1),
+      message: 'The file ends before every "{" is closed.',
+      suggestion: 'Add the missing "}" (check the end of the file and the last block you edited).',
+    };
   }
   return base;
 }
@@ -174,7 +229,7 @@ function parseWithPositions(file: string, text: string): JsonSource {
 /** Property names in a text that JSON.parse accepted: the strings followed by a colon (outside strings, only names are). */
 function countNamesWritten(text: string): number {
   let count = 0;
-  for (let at = text.indexOf('"'); at !== -1; ) {
+  for (let at = text.indexOf('"'); at !== -1;) {
     const next = skipSpace(text, stringEnd(text, at));
     if (text.charCodeAt(next) === 58) count++;
     at = text.indexOf('"', next);

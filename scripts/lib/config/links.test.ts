@@ -42,7 +42,12 @@ describe('links', () => {
     const findings = new Findings();
     checkLinks([home('/partners', '/team')], targets({ unreadablePages: ['site.config/pages/partners.json'] }), findings);
     expect(findings.diagnostics.map((d) => [d.file, d.code, d.severity, d.message])).toEqual([
-      ['site.config/pages/partners.json', 'links-not-checked', 'warning', 'Links to "/partners", "/team" were not checked: site.config/pages/partners.json has a syntax error, so its route could not be read.'],
+      [
+        'site.config/pages/partners.json',
+        'links-not-checked',
+        'warning',
+        'Links to "/partners", "/team" were not checked: site.config/pages/partners.json has a syntax error, so its route could not be read.',
+      ],
     ]);
   });
 });

@@ -23,7 +23,8 @@ export function checkLinks(checked: Checked[], t: LinkTargets, findings: Finding
     for (const l of links) {
       if (l.href.startsWith('@')) {
         const name = l.href.slice(1);
-        if (!t.destinations.includes(name)) findings.at(src, l.path, say('unknown-destination', { href: l.href, guess: closest(name, t.destinations), known: t.destinations }));
+        if (!t.destinations.includes(name))
+          findings.at(src, l.path, say('unknown-destination', { href: l.href, guess: closest(name, t.destinations), known: t.destinations }));
       } else if (l.href.startsWith('/')) {
         const path = l.href.replace(/[?#].*$/, '') || '/';
         if (t.routes.exists(path)) continue;

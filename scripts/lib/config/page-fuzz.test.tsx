@@ -45,9 +45,39 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Path = (string | number)[];
 
 const ODD_VALUES: Json[] = [
-  42, -1, 0, 1.5, 1e12, true, false, null, '', ' ', 'x', [], {}, [1, 2], { a: 1 },
-  'javascript:alert(1)', 'data:text/html,hi', 'http://insecure.example', '/nope', '/owner', '/', '@nope', '@signin', '#nope', '#faq',
-  'https://ok.example', 'mailto:hi@buildpad.example', '../contact', '<script>alert(1)</script>', '🙂 ünïcode', 'x'.repeat(300), 'light', 'dark',
+  42,
+  -1,
+  0,
+  1.5,
+  1e12,
+  true,
+  false,
+  null,
+  '',
+  ' ',
+  'x',
+  [],
+  {},
+  [1, 2],
+  { a: 1 },
+  'javascript:alert(1)',
+  'data:text/html,hi',
+  'http://insecure.example',
+  '/nope',
+  '/owner',
+  '/',
+  '@nope',
+  '@signin',
+  '#nope',
+  '#faq',
+  'https://ok.example',
+  'mailto:hi@buildpad.example',
+  '../contact',
+  '<script>alert(1)</script>',
+  '🙂 ünïcode',
+  'x'.repeat(300),
+  'light',
+  'dark',
 ];
 
 function nodes(v: Json, path: Path = [], out: { path: Path; value: Json }[] = []) {
@@ -214,7 +244,11 @@ async function renderPage(project: Project, slug: string): Promise<string> {
 
 const mdxCache = new Map<string, Promise<unknown>>();
 function compiled(configDir: string, id: string): Promise<unknown> {
-  if (!mdxCache.has(id)) mdxCache.set(id, import('../mdx-content.ts').then((m) => m.compileContent(configDir, id)));
+  if (!mdxCache.has(id))
+    mdxCache.set(
+      id,
+      import('../mdx-content.ts').then((m) => m.compileContent(configDir, id)),
+    );
   return mdxCache.get(id)!;
 }
 
@@ -224,7 +258,10 @@ describe('validator fuzz', () => {
     const targets: string[] = ['site.json'];
     for (const dir of ['pages', 'faqs', 'forms']) {
       try {
-        for (const f of readdirSync(join(configDir, dir)).filter((x) => x.endsWith('.json')).sort()) targets.push(`${dir}/${f}`);
+        for (const f of readdirSync(join(configDir, dir))
+          .filter((x) => x.endsWith('.json'))
+          .sort())
+          targets.push(`${dir}/${f}`);
       } catch {
         // folder not there yet
       }

@@ -11,7 +11,9 @@ describe('routes', () => {
   test('two pages with one route: the second is the error', () => {
     const findings = new Findings();
     checkRoutes([page('a', { route: '/owner' }), page('b', { route: '/owner' })], [], siteWith([]), sourceOf('site.config/site.json', {}), findings);
-    expect(findings.diagnostics.map((d) => [d.file, d.code, d.message])).toEqual([['site.config/pages/b.json', 'duplicate-route', 'The route "/owner" is already used by site.config/pages/a.json.']]);
+    expect(findings.diagnostics.map((d) => [d.file, d.code, d.message])).toEqual([
+      ['site.config/pages/b.json', 'duplicate-route', 'The route "/owner" is already used by site.config/pages/a.json.'],
+    ]);
   });
 
   test('redirects: from a page route, to nowhere, or twice from one route', () => {

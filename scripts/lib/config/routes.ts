@@ -29,10 +29,14 @@ export function checkRoutes(pages: PageFile[], routesOfBrokenPages: string[], si
     const page = seen.get(r.from);
     if (page) findings.at(siteSrc, `/redirects/${i}/from`, say('duplicate-route', { route: r.from, page: page.file, redirect: true }));
     if (!pageRoutes.some((route) => routeMatches(route, r.to))) {
-      const guess = closest(r.to, pageRoutes.filter((x) => !x.includes(':')));
+      const guess = closest(
+        r.to,
+        pageRoutes.filter((x) => !x.includes(':')),
+      );
       findings.at(siteSrc, `/redirects/${i}/to`, say('unknown-route', { path: r.to, from: r.from, guess, redirect: true }));
     }
-    if (site.redirects.findIndex((o) => o.from === r.from) !== i) findings.at(siteSrc, `/redirects/${i}/from`, say('duplicate-route', { route: r.from, twoRedirects: true }));
+    if (site.redirects.findIndex((o) => o.from === r.from) !== i)
+      findings.at(siteSrc, `/redirects/${i}/from`, say('duplicate-route', { route: r.from, twoRedirects: true }));
   });
   return routeIndex([...pageRoutes, ...site.redirects.map((r) => r.from)]);
 }

@@ -13,15 +13,35 @@ import { loadSavedValidators, savedKey, saveValidators, validatorCacheDir } from
 
 const require = createRequire(import.meta.url);
 
-export interface FragmentRef { kind: string; id: string; path: string }
-export interface LinkRef { href: string; path: string }
+export interface FragmentRef {
+  kind: string;
+  id: string;
+  path: string;
+}
+export interface LinkRef {
+  href: string;
+  path: string;
+}
 /** A local image met while validating (schemas mark them with "x-image"), with the size the config declares. */
-export interface ImageRef { path: string; src: string; width?: unknown; height?: unknown }
+export interface ImageRef {
+  path: string;
+  src: string;
+  width?: unknown;
+  height?: unknown;
+}
 /**
  * An advisory limit a value is outside of (schemas mark them with "x-warn"): a warning, not an error, e.g. a
  * description search engines would cut. The messages come from the schema, so the editor can show the same words.
  */
-export interface AdviceRef { path: string; keyword: 'minLength' | 'maxLength'; length: number; min: number; max: number; message: string; fix: string }
+export interface AdviceRef {
+  path: string;
+  keyword: 'minLength' | 'maxLength';
+  length: number;
+  min: number;
+  max: number;
+  message: string;
+  fix: string;
+}
 
 /** What validating one file collects: the references found where the schemas mark them. */
 export interface Refs {
@@ -35,7 +55,13 @@ export const noRefs = (): Refs => ({ fragments: [], links: [], images: [], advic
 
 export function schemaFiles(root: string): string[] {
   const schemaDir = join(root, 'schemas');
-  const list = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f)) : []);
+  const list = (dir: string) =>
+    existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.json'))
+          .sort()
+          .map((f) => join(dir, f))
+      : [];
   return [...list(schemaDir), ...list(join(schemaDir, 'blocks'))];
 }
 
@@ -78,9 +104,15 @@ export function buildAjv(schemas: unknown[]): Ajv {
   const refs = new Name('this');
   const instancePath = new Name('instancePath');
   const collect = (list: 'fragments' | 'links', item: (cxt: KeywordCxt, path: ReturnType<typeof str>) => ReturnType<typeof _>) => (cxt: KeywordCxt) => {
-    cxt.gen.if(_`${refs} && ${refs}.sitewrightRefs && typeof ${cxt.data} == "string"`, () => cxt.gen.code(_`${refs}.sitewrightRefs.${new Name(list)}.push(${item(cxt, str`${instancePath}${cxt.it.errorPath}`)})`));
+    cxt.gen.if(_`${refs} && ${refs}.sitewrightRefs && typeof ${cxt.data} == "string"`, () =>
+      cxt.gen.code(_`${refs}.sitewrightRefs.${new Name(list)}.push(${item(cxt, str`${instancePath}${cxt.it.errorPath}`)})`),
+    );
   };
-  ajv.addKeyword({ keyword: 'x-fragment', schemaType: 'string', code: collect('fragments', (cxt, path) => _`{kind: ${cxt.schema as string}, id: ${cxt.data}, path: ${path}}`) });
+  ajv.addKeyword({
+    keyword: 'x-fragment',
+    schemaType: 'string',
+    code: collect('fragments', (cxt, path) => _`{kind: ${cxt.schema as string}, id: ${cxt.data}, path: ${path}}`),
+  });
   ajv.addKeyword({ keyword: 'x-link', schemaType: 'boolean', code: collect('links', (cxt, path) => _`{href: ${cxt.data}, path: ${path}}`) });
   ajv.addKeyword({
     keyword: 'x-image',
@@ -88,7 +120,9 @@ export function buildAjv(schemas: unknown[]): Ajv {
     code: (cxt: KeywordCxt) => {
       const d = cxt.data;
       cxt.gen.if(_`${refs} && ${refs}.sitewrightRefs && ${d} && typeof ${d} == "object" && typeof ${d}.src == "string"`, () =>
-        cxt.gen.code(_`${refs}.sitewrightRefs.images.push({path: ${str`${instancePath}${cxt.it.errorPath}`}, src: ${d}.src, width: ${d}.width, height: ${d}.height})`),
+        cxt.gen.code(
+          _`${refs}.sitewrightRefs.images.push({path: ${str`${instancePath}${cxt.it.errorPath}`}, src: ${d}.src, width: ${d}.width, height: ${d}.height})`,
+        ),
       );
     },
   });
@@ -152,7 +186,14 @@ export function compileSchemas(root: string): SchemaSet {
     // A half-written schema must not crash the validator: it becomes one error on that file.
     const src = parseJsonSource(rel, texts[i]);
     const e = src.syntaxErrors[0];
-    if (e) problems.push({ file: rel, ...locateOffset(src, e.offset, e.length), path: '', ...say('schema-syntax', { detail: e.message }), suggestion: e.suggestion });
+    if (e)
+      problems.push({
+        file: rel,
+        ...locateOffset(src, e.offset, e.length),
+        path: '',
+        ...say('schema-syntax', { detail: e.message }),
+        suggestion: e.suggestion,
+      });
     else schemas[relative(join(root, 'schemas'), f).split('\\').join('/')] = src.value;
   });
   const used = ['site.schema.json', ...collectionsOf(schemas).map((c) => c.schema)].filter((name): name is string => name !== undefined && name in schemas);
@@ -173,7 +214,13 @@ export function compileSchemas(root: string): SchemaSet {
   };
   if (!saved) {
     compiler();
-    if (problems.length === 0 && cacheDir && savedAs) saveValidators(compiler(), cacheDir, savedAs, used.map((name) => [name, schemaId(name)]));
+    if (problems.length === 0 && cacheDir && savedAs)
+      saveValidators(
+        compiler(),
+        cacheDir,
+        savedAs,
+        used.map((name) => [name, schemaId(name)]),
+      );
   }
   // A saved set holds every schema this run can ask for; compiling stays the answer for anything else.
   compiled = { key, validator: (name) => saved?.[name] ?? compiler().getSchema(schemaId(name)), schemas, problems };

@@ -84,7 +84,9 @@ describe('refusals through the server', () => {
     data.title = 'Hacked';
     const hash = sha256(before);
     expect((await call('POST', 'save', { body: { path: 'pages/owner.json', data, baseHash: hash }, headers: { origin: '' } })).status).toBe(403);
-    expect((await call('POST', 'save', { body: { path: 'pages/owner.json', data, baseHash: hash }, headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await call('POST', 'save', { body: { path: 'pages/owner.json', data, baseHash: hash }, headers: { origin: 'https://evil.example' } })).status).toBe(
+      403,
+    );
     expect(disk('pages/owner.json')).toBe(before);
   });
   it('refuses paths outside the config folder, symlinks out and unwritable files', async () => {
@@ -258,7 +260,10 @@ describe('events and changes', () => {
   it('streams a change event within a second of an edit on disk (add, change, delete)', async () => {
     const events: { path: string; hash: string | null }[] = [];
     const stream = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
-      const r = request({ host: '127.0.0.1', port, path: `/__editor/api/events?token=${TOKEN}`, headers: { host: `127.0.0.1:${port}` }, setHost: false }, resolve);
+      const r = request(
+        { host: '127.0.0.1', port, path: `/__editor/api/events?token=${TOKEN}`, headers: { host: `127.0.0.1:${port}` }, setHost: false },
+        resolve,
+      );
       r.on('error', reject);
       r.end();
     });

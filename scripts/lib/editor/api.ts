@@ -246,7 +246,9 @@ export function createEditorApi(opts: EditorApiOptions): EditorApi {
       const base = typeof body.baseHash === 'string' && body.baseHash ? body.baseHash : null;
       if (disk !== undefined && sha256(disk) !== base) {
         return send(res, 409, {
-          message: base ? `${rel} was changed on disk since it was opened. Choose which version to keep.` : `${rel} already exists on disk. Open it before saving over it.`,
+          message: base
+            ? `${rel} was changed on disk since it was opened. Choose which version to keep.`
+            : `${rel} already exists on disk. Open it before saving over it.`,
           disk: fileView(rel, disk),
         });
       }

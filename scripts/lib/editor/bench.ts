@@ -24,7 +24,11 @@ export function loadExamples(root: string): Block[] {
 }
 
 /** A page of `n` blocks that the checker accepts: the hero example first, then the other examples in turn (no second main heading, ids made unique). */
-export function largePage(examples: Block[], n: number, route = '/bench-editor'): { $schema: string; route: string; title: string; description: string; blocks: Block[] } {
+export function largePage(
+  examples: Block[],
+  n: number,
+  route = '/bench-editor',
+): { $schema: string; route: string; title: string; description: string; blocks: Block[] } {
   const hero = examples.find((e) => e.type === 'hero') ?? { type: 'hero', heading: 'Bench' };
   const others = examples.filter((e) => e.type !== 'hero' && !rendersMainHeading(e, blockRegistry) && !blockRegistry.find((r) => r.type === e.type)?.dialog);
   const blocks: Block[] = [structuredClone(hero)];
@@ -33,7 +37,13 @@ export function largePage(examples: Block[], n: number, route = '/bench-editor')
     if (typeof b.id === 'string') b.id = `${b.id}-${i}`;
     blocks.push(b);
   }
-  return { $schema: '../../schemas/page.schema.json', route, title: 'Editor bench', description: 'A large generated page to measure the editor on: every block example in turn.', blocks };
+  return {
+    $schema: '../../schemas/page.schema.json',
+    route,
+    title: 'Editor bench',
+    description: 'A large generated page to measure the editor on: every block example in turn.',
+    blocks,
+  };
 }
 
 export interface BackendFigures {

@@ -85,7 +85,7 @@ describe('editJsonText', () => {
 
   it('edits a nested object deep down', () => {
     const data = parse(PAGE);
-    ((data.blocks[1].cards as Record<string, unknown>[])[1]).cardBody = 'Second, better';
+    (data.blocks[1].cards as Record<string, unknown>[])[1].cardBody = 'Second, better';
     const out = editJsonText(PAGE, data);
     expect(JSON.parse(out)).toEqual(data);
     expect(changed(PAGE, out)).toEqual({ removed: ['          "cardBody": "Second"'], added: ['          "cardBody": "Second, better"'] });
@@ -112,7 +112,10 @@ describe('editJsonText', () => {
     const data = parse(PAGE);
     data.blocks[2].heading = 'Questions';
     const out = editJsonText(PAGE, data);
-    expect(changed(PAGE, out)).toEqual({ removed: ['    { "type": "faq", "set": "general" },'], added: ['    { "type": "faq", "set": "general", "heading": "Questions" },'] });
+    expect(changed(PAGE, out)).toEqual({
+      removed: ['    { "type": "faq", "set": "general" },'],
+      added: ['    { "type": "faq", "set": "general", "heading": "Questions" },'],
+    });
   });
 
   it('adds a nested object as indented JSON at the right depth', () => {
@@ -120,7 +123,13 @@ describe('editJsonText', () => {
     data.blocks[3].image = { src: '/images/b.svg', alt: '' };
     const out = editJsonText(PAGE, data);
     expect(JSON.parse(out)).toEqual(data);
-    expect(changed(PAGE, out).added).toEqual(['      "actions": [{ "label": "Go", "href": "/contact" }],', '      "image": {', '        "src": "/images/b.svg",', '        "alt": ""', '      }']);
+    expect(changed(PAGE, out).added).toEqual([
+      '      "actions": [{ "label": "Go", "href": "/contact" }],',
+      '      "image": {',
+      '        "src": "/images/b.svg",',
+      '        "alt": ""',
+      '      }',
+    ]);
   });
 
   it('removes a key with its separator, leaving other lines alone', () => {
@@ -135,7 +144,10 @@ describe('editJsonText', () => {
     out = editJsonText(PAGE, d2);
     expect(JSON.parse(out)).toEqual(d2);
     expect(changed(PAGE, out)).toEqual({
-      removed: ['      "actions": [{ "label": "Sign Up", "href": "@ownerSignup" }],', '      "image": { "src": "/images/a.svg", "alt": "A house", "width": 560, "height": 420 }'],
+      removed: [
+        '      "actions": [{ "label": "Sign Up", "href": "@ownerSignup" }],',
+        '      "image": { "src": "/images/a.svg", "alt": "A house", "width": 560, "height": 420 }',
+      ],
       added: ['      "actions": [{ "label": "Sign Up", "href": "@ownerSignup" }]'],
     });
     // undefined counts as removed, as in JSON.stringify.
@@ -144,7 +156,13 @@ describe('editJsonText', () => {
 
   it('moves a block (up, down, to the ends) keeping every block text byte for byte', () => {
     const blocks = parse(PAGE).blocks;
-    const moves: [number, number][] = [[0, 3], [3, 0], [1, 2], [2, 1], [0, 1]];
+    const moves: [number, number][] = [
+      [0, 3],
+      [3, 0],
+      [1, 2],
+      [2, 1],
+      [0, 1],
+    ];
     for (const [from, to] of moves) {
       const data = parse(PAGE);
       const [b] = data.blocks.splice(from, 1);
@@ -152,7 +170,11 @@ describe('editJsonText', () => {
       const out = editJsonText(PAGE, data);
       expect(JSON.parse(out)).toEqual(data);
       // Every line of the old text is still there, and no other line appeared (only commas may move).
-      const norm = (s: string) => s.split('\n').map((l) => l.replace(/,$/, '')).sort();
+      const norm = (s: string) =>
+        s
+          .split('\n')
+          .map((l) => l.replace(/,$/, ''))
+          .sort();
       expect(norm(out)).toEqual(norm(PAGE));
       // The text outside the blocks array is unchanged.
       expect(out.slice(0, out.indexOf('"blocks"'))).toBe(PAGE.slice(0, PAGE.indexOf('"blocks"')));
@@ -190,7 +212,19 @@ describe('editJsonText', () => {
     const { removed, added } = changed(PAGE, out);
     expect(removed).toEqual([]);
     // (The diff may show the inserted lines rotated by one: "{" … "}," or "…}," "{".)
-    expect([...added].sort()).toEqual(['    {', '      "type": "steps",', '      "heading": "How",', '      "items": [', '        {', '          "title": "A"', '        }', '      ]', '    },'].sort());
+    expect([...added].sort()).toEqual(
+      [
+        '    {',
+        '      "type": "steps",',
+        '      "heading": "How",',
+        '      "items": [',
+        '        {',
+        '          "title": "A"',
+        '        }',
+        '      ]',
+        '    },',
+      ].sort(),
+    );
     const at = PAGE.indexOf('    {\n      "type": "featureGrid"');
     expect(out.startsWith(PAGE.slice(0, at))).toBe(true);
     expect(out.endsWith(PAGE.slice(at))).toBe(true);
@@ -242,7 +276,9 @@ describe('editJsonText', () => {
 
   it('fills an empty array or object', () => {
     const t = '{\n  "blocks": [],\n  "o": {}\n}\n';
-    expect(editJsonText(t, { blocks: [{ type: 'faq' }], o: { a: 1 } })).toBe('{\n  "blocks": [\n    {\n      "type": "faq"\n    }\n  ],\n  "o": {\n    "a": 1\n  }\n}\n');
+    expect(editJsonText(t, { blocks: [{ type: 'faq' }], o: { a: 1 } })).toBe(
+      '{\n  "blocks": [\n    {\n      "type": "faq"\n    }\n  ],\n  "o": {\n    "a": 1\n  }\n}\n',
+    );
   });
 
   it('replaces a value whose type changed', () => {

@@ -108,7 +108,9 @@ function lineIndent(text: string, offset: number): string {
 
 function fresh(value: unknown, indent: string, inline: boolean, ctx: Ctx): string {
   if (inline) return inlineStringify(value);
-  return JSON.stringify(value, null, ctx.unit).split('\n').join(ctx.eol + indent);
+  return JSON.stringify(value, null, ctx.unit)
+    .split('\n')
+    .join(ctx.eol + indent);
 }
 
 /** A piece of a rebuilt container: an old child (by index) or new text; `render` gets the indent of its line. */
@@ -194,7 +196,8 @@ function renderObject(node: Node, value: Record<string, Json>, ctx: Ctx): string
     const valueNode = prop.children![1];
     return {
       orig: i,
-      render: (_indent, inline) => (valueNode ? ctx.text.slice(prop.offset, valueNode.offset) + render(valueNode, value[k], inline, ctx) : ctx.text.slice(prop.offset, end(prop))),
+      render: (_indent, inline) =>
+        valueNode ? ctx.text.slice(prop.offset, valueNode.offset) + render(valueNode, value[k], inline, ctx) : ctx.text.slice(prop.offset, end(prop)),
     };
   });
   return rebuild(node, pieces, ctx);

@@ -78,12 +78,14 @@ export function checkRequest(req: RequestLike, guard: Guard, opts: { queryToken?
   if (bad) return bad;
   let token = header(req, TOKEN_HEADER);
   if (!token && opts.queryToken && (req.method ?? 'GET') === 'GET') token = new URL(req.url ?? '/', 'http://x').searchParams.get('token') ?? undefined;
-  if (!sameToken(token, guard.token)) return new Refusal(403, 'Refused: this request does not come from the editor page (missing or wrong editor token). Reload the editor.');
+  if (!sameToken(token, guard.token))
+    return new Refusal(403, 'Refused: this request does not come from the editor page (missing or wrong editor token). Reload the editor.');
   const method = (req.method ?? 'GET').toUpperCase();
   if (method !== 'GET' && method !== 'HEAD') {
     const origin = header(req, 'origin');
     const own = `http://${header(req, 'host')!.toLowerCase()}`;
-    if (origin !== own) return new Refusal(403, `Refused: changes are only accepted from the editor's own page (${own}), not from "${origin ?? 'an unknown page'}".`);
+    if (origin !== own)
+      return new Refusal(403, `Refused: changes are only accepted from the editor's own page (${own}), not from "${origin ?? 'an unknown page'}".`);
   }
   return null;
 }
@@ -113,7 +115,8 @@ export function resolveInside(configDir: string, rel: unknown, opts: { write?: b
   if (typeof rel !== 'string' || rel === '') throw new Refusal(400, 'A file path is required, e.g. "pages/home.json".');
   if (rel.includes('\0')) throw new Refusal(400, 'Refused: the file path contains a NUL character.');
   const slashed = rel.replace(/\\/g, '/');
-  if (isAbsolute(rel) || slashed.startsWith('/') || /^[A-Za-z]:/.test(slashed)) throw new Refusal(403, `Refused: "${rel}" is an absolute path; give a path inside the config folder, e.g. "pages/home.json".`);
+  if (isAbsolute(rel) || slashed.startsWith('/') || /^[A-Za-z]:/.test(slashed))
+    throw new Refusal(403, `Refused: "${rel}" is an absolute path; give a path inside the config folder, e.g. "pages/home.json".`);
   const parts = slashed.split('/');
   if (parts.some((p) => p === '..' || p === '.' || p === '')) throw new Refusal(403, `Refused: "${rel}" leaves the config folder or is not a plain path.`);
   const norm = parts.join('/');
@@ -131,7 +134,8 @@ export function resolveInside(configDir: string, rel: unknown, opts: { write?: b
   } catch {
     throw new Refusal(403, `Refused: "${rel}" cannot be resolved (a broken link?).`);
   }
-  if (real !== rootReal && !real.startsWith(rootReal + sep)) throw new Refusal(403, `Refused: "${rel}" points outside the config folder (through a symbolic link).`);
+  if (real !== rootReal && !real.startsWith(rootReal + sep))
+    throw new Refusal(403, `Refused: "${rel}" points outside the config folder (through a symbolic link).`);
   if (opts.write && !isWritable(norm)) {
     throw new Refusal(403, `Refused: the editor only writes site.json and the .json files in pages/, faqs/ and forms/ (and .mdx in content/), not "${rel}".`);
   }

@@ -41,7 +41,8 @@ export function compileFormValidator(schema: object): string {
   const names = Object.fromEntries(keys.map((k, i) => [`v${i}`, k]));
   let code = standaloneCode(ajv, names);
   code = code.replaceAll('require("ajv/dist/runtime/ucs2length").default', 'ucs2length');
-  if (code.includes('require(')) throw new Error(`form schema needs an ajv runtime helper the browser bundle cannot load:\n${code.match(/require\([^)]*\)/)?.[0]}`);
+  if (code.includes('require('))
+    throw new Error(`form schema needs an ajv runtime helper the browser bundle cannot load:\n${code.match(/require\([^)]*\)/)?.[0]}`);
   const table = keys.map((k, i) => `${JSON.stringify(k)}: v${i}`).join(', ');
   return `${UCS2LENGTH}\n${code}\nexport default { ${table} };\n`;
 }

@@ -15,7 +15,6 @@ const FORMS_PREFIX = 'virtual:sitewright/forms/';
 /** Dev-only: data of the /_catalogue page (renderer/dev/). Never imported by the production entry. */
 const CATALOGUE_ID = 'virtual:sitewright/catalogue';
 
-
 /** The editor hint "$schema" is for text editors; the browser never reads it. */
 function withoutSchemaKey<T extends object>(value: T): Omit<T, '$schema'> {
   const { $schema: _hint, ...rest } = value as T & { $schema?: string };
@@ -45,7 +44,10 @@ async function pageModule(project: Project, slug: string): Promise<string | unde
     // MDX content ("x-fragment": "content") is compiled here, at build time, and ships as a data tree;
     // imported lazily so the dev server and tests only pay for mdx-bundler/esbuild when a page uses it.
     const held = project.fragments[ref.kind]?.[ref.id];
-    const value = ref.kind === 'content' ? await (await import('../mdx-content.ts')).compileContent(project.configDir, ref.id, typeof held === 'string' ? held : undefined) : held;
+    const value =
+      ref.kind === 'content'
+        ? await (await import('../mdx-content.ts')).compileContent(project.configDir, ref.id, typeof held === 'string' ? held : undefined)
+        : held;
     (fragments[ref.kind] ??= {})[ref.id] = value;
     // A fragment may reference others (a form inside a page block, a FAQ set inside a fragment).
   }
@@ -53,7 +55,10 @@ async function pageModule(project: Project, slug: string): Promise<string | unde
 }
 
 export function formatDiagnostics(ds: Diagnostic[]): string {
-  return ds.filter((d) => d.severity === 'error').map(formatDiagnosticLine).join('\n');
+  return ds
+    .filter((d) => d.severity === 'error')
+    .map(formatDiagnosticLine)
+    .join('\n');
 }
 
 /** Longer than the watcher's 50 ms throttle of change events for one file. */
