@@ -337,14 +337,13 @@ describe('editJsonText', () => {
     }
   });
 
-  it('stays fast on a 200-block page (one field edit)', () => {
+  // How long it takes is measured by npm run bench -- --editor, not asserted here.
+  it('edits one field of a 200-block page as a one-line change', () => {
     const blocks = Array.from({ length: 200 }, (_, i) => ({ type: 'hero', id: `b${i}`, heading: `Heading ${i}`, actions: [{ label: 'Go', href: '/' }] }));
     const text = serializeNew({ route: '/big', blocks });
     const data = clone({ route: '/big', blocks });
     data.blocks[150].heading = 'Changed';
-    const t0 = performance.now();
     const out = editJsonText(text, data);
-    expect(performance.now() - t0).toBeLessThan(500);
     expect(changed(text, out).added).toEqual(['      "heading": "Changed",']);
   });
 });
