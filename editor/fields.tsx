@@ -43,7 +43,7 @@ export function prepare(schema: Schema, key = ''): { schema: Schema; ui: UiSchem
   if (schema.items && !Array.isArray(schema.items)) {
     const p = prepare(schema.items as Schema, key);
     // An item of "actions" is "Action"-ish; rjsf numbers them itself, so the item keeps the schema's own title.
-    p.schema.title = (schema.items as Schema).title === 'Link' ? 'Button' : humanise(key).replace(/s$/, '');
+    p.schema.title = (schema.items as Schema).title === 'Link' ? (key === 'actions' ? 'Button' : 'Link') : humanise(key).replace(/s$/, '');
     out.items = p.schema;
     if (Object.keys(p.ui).length) ui.items = p.ui;
   }
@@ -53,6 +53,16 @@ export function prepare(schema: Schema, key = ''): { schema: Schema; ui: UiSchem
     p.schema.title = MAP_ENTRY[key] ?? humanise(key).replace(/s$/, '');
     out.additionalProperties = p.schema;
     if (Object.keys(p.ui).length) ui.additionalProperties = p.ui;
+  }
+  // Entries that can be one of several kinds (a header item is a link or a menu): each kind in plain words too.
+  for (const which of ['oneOf', 'anyOf'] as const) {
+    const branches = schema[which];
+    if (!Array.isArray(branches)) continue;
+    out[which] = branches.map((branch: Schema) => {
+      const p = prepare(branch, key);
+      p.schema.title = typeof branch.title === 'string' ? humanise(branch.title) : humanise(key);
+      return p.schema;
+    });
   }
   if (schema.const !== undefined && key !== 'type') ui['ui:widget'] = 'hidden';
   return { schema: out, ui };
