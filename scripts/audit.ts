@@ -22,6 +22,7 @@ import { visiblePages } from './lib/config/visible-pages.ts';
 import { startServer } from './lib/serve-child.ts';
 import { outputPath } from './lib/deploy-files.ts';
 import { medianFigures, type Figures } from './lib/audit-figures.ts';
+import { CHROMIUM_ARGS } from './lib/chromium.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -88,17 +89,7 @@ const port = Number(process.env.AUDIT_PORT ?? 4390);
 const server = await startServer(root, port, { tls, dist: distName });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-    ...(tls ? ['--ignore-certificate-errors'] : []),
-  ],
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS, ...(tls ? ['--ignore-certificate-errors'] : [])],
 });
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
 

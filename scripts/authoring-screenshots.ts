@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { newPage } from './lib/scaffold.ts';
+import { chromiumLaunchOptions } from './lib/chromium.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'docs/images/authoring');
@@ -26,18 +27,7 @@ const save = (rel: string, v: unknown) => writeFileSync(join(configDir, rel), `$
 const { createServer } = await import('vite');
 const server = await createServer({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', server: { port, strictPort: true, host: '127.0.0.1' } });
 await server.listen();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 // Offline, like the tests: third-party widgets show their fallbacks.
 await page.route(

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from './lib/chromium.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'docs/images/editor');
@@ -22,18 +23,7 @@ const child = spawn('npm', ['run', 'edit'], {
   stdio: 'ignore',
   detached: true,
 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 const shot = (page: Page, name: string) => page.screenshot({ path: join(out, `${name}.png`) });
 try {
   for (let i = 0; ; i++) {

@@ -11,6 +11,7 @@ import { chromium } from 'playwright-core';
 import { loadProject } from './lib/project.ts';
 import { visiblePages } from './lib/config/visible-pages.ts';
 import { startServer } from './lib/serve-child.ts';
+import { chromiumLaunchOptions } from './lib/chromium.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 if (!process.argv.includes('--no-build')) {
@@ -29,18 +30,7 @@ const out = join(root, 'screenshots');
 mkdirSync(out, { recursive: true });
 
 const server = await startServer(root, Number(process.env.SCREENSHOT_PORT ?? 4391));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   for (const [name, width, height] of [
     ['phone', 390, 844],

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { percentile } from './audit-figures.ts';
 import { largePage, loadExamples, measureBackend, type BackendFigures } from './editor/bench.ts';
+import { chromiumLaunchOptions } from './chromium.ts';
 
 export interface EditorBenchOptions {
   root: string;
@@ -34,15 +35,6 @@ export interface EditorBenchRow {
 
 /** Typing into a field must keep the preview up to date without visible lag: p95 at most this. */
 export const EDITOR_P95_BUDGET_MS = 100;
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 async function waitForServer(url: string, child: ChildProcess, ms = 60_000) {
   const until = Date.now() + ms;
@@ -78,7 +70,7 @@ export async function benchEditor(options: EditorBenchOptions): Promise<EditorBe
     stdio: 'ignore',
     detached: true,
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: LAUNCH_ARGS });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const rows: EditorBenchRow[] = [];
   try {
     await waitForServer(`http://127.0.0.1:${port}/`, child);
