@@ -51,15 +51,31 @@ export default defineConfig(({ command }) => ({
     // chunk still warns long before this.
     chunkSizeWarningLimit: 850,
     rolldownOptions: {
-      input: 'renderer/entry-client.tsx',
+      // The two scripts pages load: the shell (every page) and the islands loader (pages with interactive blocks).
+      // App.tsx is never loaded in the browser: as an input it carries the layout's styles, which pages inline.
+      input: { shell: 'renderer/shell/index.ts', islands: 'renderer/islands/loader.ts', app: 'renderer/App.tsx' },
       output: {
         codeSplitting: {
           groups: [
             {
-              // What every page runs before interaction: React, the router, the shell, and the small UI parts most
-              // blocks use (section head, buttons); as separate chunks they would cost a request and their own overhead.
+              // The islands loader's own parts, kept out of the groups below: a group also takes in what its modules
+              // import, and the loader must not import a chunk that imports React.
+              name: 'islands-loader',
+              priority: 2,
+              test: /[\\/]renderer[\\/]lib[\\/](chunk-cache|with-timeout|dialogs)\.ts$|[\\/]renderer[\\/]islands[\\/](contract|defer)\.ts$|preload-helper/,
+            },
+            {
+              // React and react-dom in one chunk: the first island a page hydrates fetches it, no other script needs it.
               name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|[\\/]renderer[\\/]lib[\\/](site-context|dialogs|deferred-blocks|blocks|chunk-cache|with-timeout|routes|href|dialog-targets|scroll-lock|preview-gate)\.tsx?$|virtual:sitewright\/config|[\\/]blocks[\\/]registry\.ts$|[\\/]renderer[\\/]ui[\\/](SectionHead|ActionButtons|Button)\.tsx$|[\\/]renderer[\\/]ui[\\/]ui\.module\.css|preload-helper|rolldown[\\/]runtime/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            },
+            {
+              // What every island renders inside (providers, boundary, the small UI parts most blocks use), in one
+              // chunk rather than a request each. None of it may be imported by the loader or the shell, or they
+              // would pull React in with it.
+              name: 'island-runtime',
+              priority: 1,
+              test: /[\\/]renderer[\\/](Blocks|BlockBoundary)\.tsx$|[\\/]renderer[\\/]islands[\\/](runtime|IslandRoot)\.tsx$|[\\/]renderer[\\/]ui[\\/](SectionHead|ActionButtons|Button|SmartLink|Spinner|Icon)\.tsx$|[\\/]renderer[\\/]ui[\\/]ui\.module\.css|[\\/]renderer[\\/]screens[\\/](ChunkFailed|AppError)\.tsx$|[\\/]renderer[\\/]lib[\\/](site-context|route-params|route-match|dialog-targets|blocks|href)\.tsx?$|virtual:sitewright\/config|[\\/]blocks[\\/]registry\.ts$/,
             },
           ],
         },

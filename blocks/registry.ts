@@ -11,7 +11,17 @@
 import type { ComponentType } from 'react';
 import type { Block, BlockOfType } from '../renderer/generated/config-types.ts';
 
+/**
+ * How a block comes alive in the browser. Without it the block is static: its prerendered HTML is all there is,
+ * and no code of it is shipped. An island hydrates on its own, when its trigger fires: `load` at once, `visible`
+ * once any of it is on screen, `idle` when the browser has nothing else to do, `interaction` at the first
+ * pointer, focus, key, input or submit inside it (a dialog: when a link asks for it).
+ */
+export type Hydrate = 'load' | 'visible' | 'idle' | 'interaction';
+
 export interface BlockOptions {
+  /** See Hydrate; absent means static. */
+  hydrate?: Hydrate;
   /**
    * The block is a dialog opened by links to "#<its id>". Such links render as buttons
    * (a control that opens a dialog is a button, not a link, for assistive technology).
@@ -49,26 +59,26 @@ export const blocks = {
   featureGrid: { load: () => only<typeof import('./FeatureGrid/index.tsx')>(import.meta.glob('./FeatureGrid/index.tsx')) },
   ctaBanner: { load: () => only<typeof import('./CtaBanner/index.tsx')>(import.meta.glob('./CtaBanner/index.tsx')) },
   logoStrip: { load: () => only<typeof import('./LogoStrip/index.tsx')>(import.meta.glob('./LogoStrip/index.tsx')) },
-  liveProjects: { load: () => only<typeof import('./LiveProjects/index.tsx')>(import.meta.glob('./LiveProjects/index.tsx')) },
+  liveProjects: { load: () => only<typeof import('./LiveProjects/index.tsx')>(import.meta.glob('./LiveProjects/index.tsx')), hydrate: 'visible' },
   personas: { load: () => only<typeof import('./Personas/index.tsx')>(import.meta.glob('./Personas/index.tsx')) },
-  testimonials: { load: () => only<typeof import('./Testimonials/index.tsx')>(import.meta.glob('./Testimonials/index.tsx')) },
-  pricingPlans: { load: () => only<typeof import('./PricingPlans/index.tsx')>(import.meta.glob('./PricingPlans/index.tsx')) },
+  testimonials: { load: () => only<typeof import('./Testimonials/index.tsx')>(import.meta.glob('./Testimonials/index.tsx')), hydrate: 'visible' },
+  pricingPlans: { load: () => only<typeof import('./PricingPlans/index.tsx')>(import.meta.glob('./PricingPlans/index.tsx')), hydrate: 'visible' },
   planComparison: { load: () => only<typeof import('./PlanComparison/index.tsx')>(import.meta.glob('./PlanComparison/index.tsx')) },
-  feeEstimator: { load: () => only<typeof import('./FeeEstimator/index.tsx')>(import.meta.glob('./FeeEstimator/index.tsx')) },
-  adminLogin: { load: () => only<typeof import('./AdminLogin/index.tsx')>(import.meta.glob('./AdminLogin/index.tsx')), mainHeading: true },
-  doctor: { load: () => only<typeof import('./Doctor/index.tsx')>(import.meta.glob('./Doctor/index.tsx')), mainHeading: true },
+  feeEstimator: { load: () => only<typeof import('./FeeEstimator/index.tsx')>(import.meta.glob('./FeeEstimator/index.tsx')), hydrate: 'visible' },
+  adminLogin: { load: () => only<typeof import('./AdminLogin/index.tsx')>(import.meta.glob('./AdminLogin/index.tsx')), hydrate: 'load', mainHeading: true },
+  doctor: { load: () => only<typeof import('./Doctor/index.tsx')>(import.meta.glob('./Doctor/index.tsx')), hydrate: 'load', mainHeading: true },
   steps: { load: () => only<typeof import('./Steps/index.tsx')>(import.meta.glob('./Steps/index.tsx')) },
-  videoDialog: { load: () => only<typeof import('./VideoDialog/index.tsx')>(import.meta.glob('./VideoDialog/index.tsx')), dialog: true },
-  referralRedirect: { load: () => only<typeof import('./ReferralRedirect/index.tsx')>(import.meta.glob('./ReferralRedirect/index.tsx')), mainHeading: true },
+  videoDialog: { load: () => only<typeof import('./VideoDialog/index.tsx')>(import.meta.glob('./VideoDialog/index.tsx')), hydrate: 'interaction', dialog: true },
+  referralRedirect: { load: () => only<typeof import('./ReferralRedirect/index.tsx')>(import.meta.glob('./ReferralRedirect/index.tsx')), hydrate: 'load', mainHeading: true },
   prose: { load: () => only<typeof import('./Prose/index.tsx')>(import.meta.glob('./Prose/index.tsx')) },
   form: {
-    load: () => only<typeof import('./Form/index.tsx')>(import.meta.glob('./Form/index.tsx')),
+    load: () => only<typeof import('./Form/index.tsx')>(import.meta.glob('./Form/index.tsx')), hydrate: 'interaction',
     mainHeading: { setting: 'headingLevel', equals: 1, default: 2 },
   },
-  formDialog: { load: () => only<typeof import('./FormDialog/index.tsx')>(import.meta.glob('./FormDialog/index.tsx')), dialog: true },
-  enquiry: { load: () => only<typeof import('./Enquiry/index.tsx')>(import.meta.glob('./Enquiry/index.tsx')) },
-  scheduler: { load: () => only<typeof import('./Scheduler/index.tsx')>(import.meta.glob('./Scheduler/index.tsx')), mainHeading: { setting: 'heading' } },
-  contactInfo: { load: () => only<typeof import('./ContactInfo/index.tsx')>(import.meta.glob('./ContactInfo/index.tsx')), mainHeading: true },
+  formDialog: { load: () => only<typeof import('./FormDialog/index.tsx')>(import.meta.glob('./FormDialog/index.tsx')), hydrate: 'interaction', dialog: true },
+  enquiry: { load: () => only<typeof import('./Enquiry/index.tsx')>(import.meta.glob('./Enquiry/index.tsx')), hydrate: 'interaction' },
+  scheduler: { load: () => only<typeof import('./Scheduler/index.tsx')>(import.meta.glob('./Scheduler/index.tsx')), hydrate: 'visible', mainHeading: { setting: 'heading' } },
+  contactInfo: { load: () => only<typeof import('./ContactInfo/index.tsx')>(import.meta.glob('./ContactInfo/index.tsx')), hydrate: 'interaction', mainHeading: true },
 } satisfies BlockMap;
 
 /** One row per block type, for code that looks them up by type or lists them. */

@@ -1,31 +1,26 @@
-import { Suspense, use, useEffect, useLayoutEffect, useMemo } from 'react';
+import { createContext, Suspense, use, useContext, useEffect, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { site } from 'virtual:sitewright/config';
 import { Blocks } from './Blocks.tsx';
 import { Layout } from './layout/Layout.tsx';
-import { blockCache } from './lib/blocks.ts';
+import { resetAllChunkCaches } from './lib/chunk-cache.ts';
+import { RouteProvider } from './lib/route-params.tsx';
 import { usePreviewGatePassed } from './lib/preview-gate.ts';
 import { matchPage, matchRedirect, pageCache } from './lib/routes.ts';
-import { NotFoundScreen, gateCovers, resetNotFound } from './lib/not-found-screen.tsx';
+import { NotFoundScreen, gateCovers } from './lib/not-found-screen.tsx';
 import { PageProvider, SiteProvider } from './lib/site-context.tsx';
 import { DialogTargetsContext, dialogTargets } from './lib/dialog-targets.tsx';
 import type { PageEntry } from './lib/types.ts';
 import { AppErrorBoundary } from './screens/AppError.tsx';
 import { Spinner } from './ui/Spinner.tsx';
 import styles from './renderer.module.css';
+import './styles/global.css';
 
-const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
-
-function useScrollToTopOnNavigation() {
-  const { pathname, hash } = useLocation();
-  useIsoLayoutEffect(() => {
-    if (hash) {
-      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-      return;
-    }
-    window.scrollTo(0, 0);
-  }, [pathname, hash]);
-}
+/**
+ * Set by the prerenderer: whether to render the page as a visitor who passed the preview login sees it (the
+ * prerendered page carries both, see renderer/entry-server.tsx). Null: ask the browser.
+ */
+export const GatePassed = createContext<boolean | null>(null);
 
 function useDocumentTitle(title: string) {
   useEffect(() => {
@@ -34,7 +29,9 @@ function useDocumentTitle(title: string) {
 }
 
 function UnderConstructionGate({ route, children }: { route: string; children: React.ReactNode }) {
-  const passed = usePreviewGatePassed();
+  const prerendered = useContext(GatePassed);
+  const browser = usePreviewGatePassed();
+  const passed = prerendered ?? browser;
   if (!passed && gateCovers(route)) {
     return (
       <Layout>
@@ -48,15 +45,18 @@ function UnderConstructionGate({ route, children }: { route: string; children: R
 function PageRoute({ entry }: { entry: PageEntry }) {
   // Preloaded before hydration and on the server; suspends only on client-side navigation.
   const loaded = use(pageCache.load(entry.slug));
+  const { pathname } = useLocation();
   useDocumentTitle(loaded.page.title);
   const dialogs = useMemo(() => dialogTargets(loaded.page.blocks), [loaded]);
   return (
     <UnderConstructionGate route={entry.route}>
       <PageProvider value={loaded}>
         <DialogTargetsContext.Provider value={dialogs}>
-          <Layout header={loaded.page.header} bare={entry.layout === 'bare'}>
-            <Blocks blocks={loaded.page.blocks} />
-          </Layout>
+          <RouteProvider route={entry.route} path={pathname}>
+            <Layout header={loaded.page.header} bare={entry.layout === 'bare'}>
+              <Blocks blocks={loaded.page.blocks} />
+            </Layout>
+          </RouteProvider>
         </DialogTargetsContext.Provider>
       </PageProvider>
     </UnderConstructionGate>
@@ -100,18 +100,14 @@ function PageLoading() {
   );
 }
 
+/** The page for the current location: prerendered by the build, rendered in the browser by the dev server. */
 export function App() {
-  useScrollToTopOnNavigation();
   const { pathname } = useLocation();
   return (
     <SiteProvider value={site}>
       <AppErrorBoundary
         resetKey={pathname}
-        onRetry={() => {
-          pageCache.reset();
-          blockCache.reset();
-          resetNotFound();
-        }}
+        onRetry={resetAllChunkCaches}
       >
         <Suspense fallback={<PageLoading />}>
           <Routes>

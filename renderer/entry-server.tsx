@@ -2,16 +2,36 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { build, pages, site } from 'virtual:sitewright/config';
-import { App } from './App.tsx';
+import { App, GatePassed } from './App.tsx';
+import { BlockContent, PrerenderIslands } from './Blocks.tsx';
+import { escapeAttribute, fillIsland } from './islands/fill.ts';
+import { ISLAND_ATTRIBUTE, islandIdPrefix, type Hydrate, type IslandProps } from './islands/contract.ts';
+import { IslandRoot } from './islands/IslandRoot.tsx';
+import { dialogTargets } from './lib/dialog-targets.tsx';
+import { hydrationOf } from './lib/blocks.ts';
 import { matchPage, preloadRoute, pageCache } from './lib/routes.ts';
-import { loadNotFound, showsNotFound } from './lib/not-found-screen.tsx';
+import { gateCovers, loadNotFound, showsNotFound } from './lib/not-found-screen.tsx';
+import type { LoadedPage } from './lib/types.ts';
 
 export { build, pages, site };
 
+export interface IslandInfo {
+  index: number;
+  type: string;
+  hydrate: Hydrate;
+}
+
 export interface RenderResult {
   html: string;
-  /** Block types the page shows, so the prerenderer can add their CSS and preload their chunks. */
+  /**
+   * For a page behind the under-construction gate: the page itself, which the shell script shows instead of the
+   * gate's screen to a browser that passed the preview login. Null elsewhere.
+   */
+  gatedHtml: string | null;
+  /** Block types the page shows, so the prerenderer can add their CSS. */
   blockTypes: string[];
+  /** The page's islands: the prerenderer adds the islands loader, and preloads what `load` islands need. */
+  islands: IslandInfo[];
   slug: string | null;
   /** Whether it shows the not-found screen (an unknown route, or any page behind the construction gate), whose chunk it then preloads. */
   notFoundScreen: boolean;
@@ -21,21 +41,59 @@ export interface RenderResult {
   index: boolean;
 }
 
+function renderPage(url: string, passed: boolean): string {
+  return renderToString(
+    <StrictMode>
+      <StaticRouter location={url}>
+        <PrerenderIslands.Provider value={true}>
+          <GatePassed.Provider value={passed}>
+            <App />
+          </GatePassed.Provider>
+        </PrerenderIslands.Provider>
+      </StaticRouter>
+    </StrictMode>,
+  );
+}
+
+/**
+ * Renders each island as a root of its own (as it will hydrate) into its empty wrapper in the page, with its props:
+ * the block and exactly the fragments it read while rendering.
+ */
+function renderIslands(html: string, loaded: LoadedPage, route: string, url: string): string {
+  const dialogs = [...dialogTargets(loaded.page.blocks)];
+  return html.replace(new RegExp(`<div ([^>]*\\b${ISLAND_ATTRIBUTE}="(\\d+)"[^>]*)></div>`, 'g'), (_all, attributes: string, at: string) => {
+    const index = Number(at);
+    const block = loaded.page.blocks[index];
+    const used: IslandProps['fragments'] = {};
+    const onUse = (kind: string, id: string) => ((used[kind] ??= {})[id] = loaded.fragments[kind]?.[id]);
+    const props: IslandProps = { block, fragments: used, dialogs, route };
+    const inner = renderToString(
+      <IslandRoot props={props} path={url} fragments={{ fragments: loaded.fragments, onUse }}>
+        <BlockContent block={block} index={index} island />
+      </IslandRoot>,
+      { identifierPrefix: islandIdPrefix(index) },
+    );
+    return fillIsland(attributes, escapeAttribute(JSON.stringify(props)), inner);
+  });
+}
+
 export async function render(url: string): Promise<RenderResult> {
   const notFoundScreen = showsNotFound(url);
   await Promise.all([preloadRoute(url), notFoundScreen && loadNotFound()]);
   const entry = matchPage(url);
   const loaded = entry ? pageCache.get(entry.slug) : undefined;
-  const html = renderToString(
-    <StrictMode>
-      <StaticRouter location={url}>
-        <App />
-      </StaticRouter>
-    </StrictMode>,
-  );
+  const islands: IslandInfo[] = [];
+  loaded?.page.blocks.forEach((b, index) => {
+    const hydrate = hydrationOf(b.type);
+    if (hydrate) islands.push({ index, type: b.type, hydrate });
+  });
+  const withIslands = (html: string) => (loaded && entry ? renderIslands(html, loaded, entry.route, url) : html);
+  const gated = Boolean(entry && gateCovers(entry.route));
   return {
-    html,
+    html: withIslands(renderPage(url, false)),
+    gatedHtml: gated ? withIslands(renderPage(url, true)) : null,
     blockTypes: loaded ? [...new Set(loaded.page.blocks.map((b) => b.type))] : [],
+    islands,
     slug: entry?.slug ?? null,
     notFoundScreen,
     title: loaded?.page.title ?? 'Page not found',

@@ -8,8 +8,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { loadProject } from './lib/project.ts';
 import { printDiagnostics } from './lib/report.ts';
-import { CLIENT_ENTRY, NOT_FOUND_MODULE, collectAssets, inlineScriptHashes, renderDocument, type Manifest } from './lib/html.ts';
-import { contentSecurityPolicy, headersFile, outputPath, precompress, redirectsFile, robots, securityHeaders, sitemap } from './lib/deploy-files.ts';
+import { APP_STYLES, ISLANDS_ENTRY, ISLANDS_RUNTIME, NOT_FOUND_MODULE, SHELL_ENTRY, collectAssets, inlineScriptHashes, renderDocument, type Manifest } from './lib/html.ts';
+import { SPECULATION_RULES_PATH, speculationRules, contentSecurityPolicy, headersFile, outputPath, precompress, redirectsFile, robots, securityHeaders, sitemap } from './lib/deploy-files.ts';
 import { blockFolder } from './lib/blocks.ts';
 import { visiblePages } from './lib/config/visible-pages.ts';
 import type { RenderResult } from '../renderer/entry-server.tsx';
@@ -47,37 +47,28 @@ await build({
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
 const server = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href)) as { render: (url: string) => Promise<RenderResult> };
 
-// Indexed once: a lookup per page must not scan the manifest, or prerender cost grows with the square of the page count.
-const pageChunks = new Map(
-  Object.keys(manifest).flatMap((k) => {
-    const m = /virtual:sitewright\/page\/(.+)$/.exec(k);
-    return m ? [[m[1], k] as const] : [];
-  }),
-);
-const pageChunkKey = (slug: string) => pageChunks.get(slug);
 const blockKey = (type: string) => `blocks/${blockFolder(type)}/index.tsx`;
 
 const INLINE_CSS_LIMIT = 60_000;
-// The entry and its own imports (react-dom and the router: most of the bytes) are not preloaded; the entry's
-// script tag asks for them. Preloaded, they were fetched and compiled while the first screen was still being laid
-// out and painted: on a phone that pushed the largest paint back by about 0.4 s and added to the blocking time
-// (measured, see docs/decisions.md). The page's and first block's chunks stay preloaded: hydration needs them.
-const entryImports = new Set(collectAssets(manifest, [CLIENT_ENTRY]).js);
-const entryFile = manifest[CLIENT_ENTRY].file;
-if (!manifest[NOT_FOUND_MODULE])
-  throw new Error(
-    `${NOT_FOUND_MODULE} is not a chunk of its own: renderer/lib/not-found-screen.tsx must import it dynamically (and NOT_FOUND_MODULE in scripts/lib/html.ts name it)`,
-  );
+for (const key of [SHELL_ENTRY, ISLANDS_ENTRY, ISLANDS_RUNTIME, APP_STYLES, NOT_FOUND_MODULE]) {
+  if (!manifest[key]) throw new Error(`${key} is not a chunk of its own in the client build: check the inputs in vite.config.ts and the dynamic imports`);
+}
+const shellFile = manifest[SHELL_ENTRY].file;
+const islandsFile = manifest[ISLANDS_ENTRY].file;
+// What the islands loader imports itself: its script tag asks for those, no preload needed.
+const loaderImports = new Set(collectAssets(manifest, [ISLANDS_ENTRY]).js);
 const pages = visiblePages(project);
 const written: { route: string; html: string; index: boolean }[] = [];
 
 async function prerender(url: string, route: string | null, file: string) {
   const r = await server.render(url);
-  const pageKeys = [CLIENT_ENTRY, ...(r.slug ? [pageChunkKey(r.slug) ?? ''] : []), ...(r.notFoundScreen ? [NOT_FOUND_MODULE] : [])].filter(Boolean);
-  // Every block's styles are on the page from the start, but only the first block's code is preloaded: the
-  // browser decides which other blocks are on the first screen and fetches them (renderer/lib/deferred-blocks.ts).
-  const assets = collectAssets(manifest, [...pageKeys, ...r.blockTypes.map(blockKey)].filter(Boolean));
-  const preloaded = collectAssets(manifest, [...pageKeys, ...r.blockTypes.slice(0, 1).map(blockKey)].filter(Boolean));
+  // Every block's styles are on the page, static or not; the layout's come with the app's.
+  const styleKeys = [APP_STYLES, ...(r.notFoundScreen ? [NOT_FOUND_MODULE] : []), ...r.blockTypes.map(blockKey)];
+  const assets = collectAssets(manifest, styleKeys);
+  // Islands that hydrate at once have their code preloaded: React, the island runtime and their blocks. Everything
+  // else is fetched when its trigger fires; a page without islands loads the shell script alone.
+  const atLoad = r.islands.filter((i) => i.hydrate === 'load').map((i) => blockKey(i.type));
+  const preloaded = atLoad.length ? collectAssets(manifest, [ISLANDS_RUNTIME, ...atLoad]).js.filter((f) => !loaderImports.has(f)) : [];
   // A page's CSS is a few KB: inlining it saves a round trip before first paint on a slow phone.
   const cssText = assets.css.map((c) => readFileSync(join(dist, c), 'utf8')).join('\n');
   const inline = cssText.length <= INLINE_CSS_LIMIT;
@@ -88,13 +79,14 @@ async function prerender(url: string, route: string | null, file: string) {
     canonical: `${project!.site.url}${route && !route.includes(':') ? route : ''}`,
     siteName: project!.site.name,
     index: r.index,
-    entry: entryFile,
-    preload: preloaded.js.filter((f) => !entryImports.has(f)),
+    scripts: r.islands.length ? [shellFile, islandsFile] : [shellFile],
+    preload: preloaded,
     css: inline ? [] : assets.css,
     inlineCss: inline ? cssText : undefined,
     inlinedFiles: inline ? assets.css : [],
-    preloadImages: route === null ? ['/images/not-found.svg'] : [],
+    preloadImages: r.notFoundScreen ? ['/images/not-found.svg'] : [],
     body: r.html,
+    gated: r.gatedHtml === null ? undefined : { title: r.title, body: r.gatedHtml },
   });
   mkdirSync(dirname(join(dist, file)), { recursive: true });
   writeFileSync(join(dist, file), html);
@@ -116,6 +108,7 @@ const indexed = pages.filter((p) => p.config.sitemap !== false && !p.config.rout
 const notIndexed = pages.filter((p) => !indexed.includes(p.config.route) && !p.config.route.includes(':')).map((p) => p.config.route);
 const csp = contentSecurityPolicy(project, inlineScriptHashes(written.map((w) => w.html)));
 writeFileSync(join(dist, '_headers'), headersFile(securityHeaders(csp)));
+writeFileSync(join(dist, SPECULATION_RULES_PATH), speculationRules());
 writeFileSync(join(dist, '_redirects'), redirectsFile(project, paramRoutes));
 writeFileSync(join(dist, 'sitemap.xml'), sitemap(project.site.url, indexed));
 writeFileSync(join(dist, 'robots.txt'), robots(project.site.url, notIndexed));

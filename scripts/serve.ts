@@ -63,6 +63,15 @@ function handle(req: IncomingMessage, res: ServerResponse) {
     res.end();
     return;
   }
+  // A file whose _headers rule names its type (the speculation rules) is sent with that type, as the CDN does;
+  // the static server would call it application/json.
+  const type = headersFor(headerRules, url.pathname).find(([k]) => k.toLowerCase() === 'content-type');
+  const file = join(dist, url.pathname);
+  if (type && file.startsWith(dist) && existsSync(file)) {
+    res.setHeader('Content-Type', type[1]);
+    res.end(readFileSync(file));
+    return;
+  }
   files(req, res, () => {
     res.statusCode = 404;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');

@@ -1,5 +1,5 @@
+import { navigateTo } from '../../renderer/lib/navigate.ts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { build } from 'virtual:sitewright/config';
 import type { AdminLoginBlock } from '../../renderer/generated/config-types.ts';
 import { passPreviewGate } from '../../renderer/lib/preview-gate.ts';
@@ -12,7 +12,6 @@ export const WRONG_CREDENTIALS = 'email or password is wrong';
 
 /** On a match the shared preview flag is set and the visitor goes to /. */
 export default function AdminLogin({ id, heading = 'Preview login', intro }: AdminLoginBlock) {
-  const navigate = useNavigate();
   const uid = useId();
   const [status, setStatus] = useState<'idle' | 'checking' | 'wrong'>('idle');
   // Until hydration a submit would be a plain GET that puts the password in the address bar: keep it disabled.
@@ -35,7 +34,7 @@ export default function AdminLogin({ id, heading = 'Preview login', intro }: Adm
       return;
     }
     passPreviewGate();
-    navigate('/');
+    navigateTo('/');
   }
 
   const wrong = status === 'wrong';

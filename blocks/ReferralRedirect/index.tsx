@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { useRouteParams } from '../../renderer/lib/route-params.tsx';
 import type { ReferralRedirectBlock } from '../../renderer/generated/config-types.ts';
 import { useSite } from '../../renderer/lib/site-context.tsx';
 import { Spinner } from '../../renderer/ui/Spinner.tsx';
@@ -17,7 +17,7 @@ export default function ReferralRedirect({
   message = 'Redirecting Please Wait...',
 }: ReferralRedirectBlock) {
   const site = useSite();
-  const code = useParams()[routeParam];
+  const code = useRouteParams()[routeParam];
 
   useEffect(() => {
     if (!code) return;

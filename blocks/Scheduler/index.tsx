@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { navigateTo } from '../../renderer/lib/navigate.ts';
 import type { SchedulerBlock } from '../../renderer/generated/config-types.ts';
 import { readStore } from '../../renderer/forms/store.ts';
 import { resolveHref } from '../../renderer/lib/href.ts';
@@ -36,7 +36,6 @@ function ScheduledListener({ calendly, origin, onScheduled }: { calendly: Calend
  */
 export default function Scheduler({ id, heading, intro, store, next, back, loadingMs = 3000, nextDelayMs = 4000 }: SchedulerBlock) {
   const site = useSite();
-  const navigate = useNavigate();
   // undefined until the browser has read the store (the server cannot); null when nothing usable was stored.
   const [details, setDetails] = useState<Details | null | undefined>(undefined);
   const [calendly, setCalendly] = useState<Calendly | null>(null);
@@ -45,7 +44,7 @@ export default function Scheduler({ id, heading, intro, store, next, back, loadi
 
   const go = (href: string) => {
     const r = resolveHref(href, site);
-    if (r.internal) navigate(r.href);
+    if (r.internal) navigateTo(r.href);
     else window.location.assign(r.href);
   };
 

@@ -1,16 +1,14 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { navigateTo } from '../lib/navigate.ts';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import validatorLoaders from 'virtual:sitewright/forms/validators';
 import type { FormConfig, FormNotice } from '../generated/config-types.ts';
 import { resolveHref } from '../lib/href.ts';
-import type { MissedInteraction } from '../lib/hydrate-on-interaction.ts';
 import { useSite } from '../lib/site-context.tsx';
 import { Button } from '../ui/Button.tsx';
 import { createTransformErrors, messagesByField } from './messages.ts';
-import { takeOverScreen } from './resume.ts';
 import { buildPayload, defaultsOf, type FormValues } from './payload.ts';
 import { HONEYPOT_FIELD, withHoneypot } from './honeypot.ts';
 import { saveStore } from './store.ts';
@@ -34,12 +32,6 @@ export interface FormRendererProps {
   fetchImpl?: typeof fetch;
   /** Put the cursor in the first field once shown (a dialog or a panel the visitor just opened). */
   autoFocus?: boolean;
-  /**
-   * Set when the form hydrates over server markup the visitor may already have used (see LazyFormRenderer):
-   * called once on hydration, it hands over what the form missed; the form then adopts what is on screen,
-   * the fields left, and a submit that was held back.
-   */
-  resume?: () => MissedInteraction;
 }
 
 /** Stands in until the form's validator chunk arrives; flat form schemas never ask it anything while rendering. */
@@ -87,9 +79,8 @@ function toErrorSchema(messages: Record<string, string>, shown: ReadonlySet<stri
  * "validateOn"; submitting shows them all and moves focus to the first field in error. One request at a
  * time; on any failure the visitor's input stays.
  */
-export function FormRenderer({ formId, config, onClose, dialogToastContainer, loadValidator, fetchImpl, autoFocus = false, resume }: FormRendererProps) {
+export function FormRenderer({ formId, config, onClose, dialogToastContainer, loadValidator, fetchImpl, autoFocus = false }: FormRendererProps) {
   const site = useSite();
-  const navigate = useNavigate();
   const schema = config.schema as RJSFSchema;
   const uiSchema = useMemo(() => toRjsfUiSchema(config), [config]);
   const transformErrors = useMemo(() => createTransformErrors(config.schema), [config]);
@@ -139,23 +130,6 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
       cancelAnimationFrame(frame);
     };
   }, []);
-
-  const [heldSubmit, setHeldSubmit] = useState(false);
-  useLayoutEffect(() => {
-    if (!resume || !formRef.current) return;
-    // Before the first paint of the hydrated form: state must match the screen before anything re-renders the
-    // inputs (a controlled input with a stale value would overwrite what the visitor typed).
-    const missed = resume();
-    const taken = takeOverScreen(formRef.current, config, uiSchema, idPrefix, data, missed, mode);
-    if (fields.some((f) => taken.data[f] !== data[f])) setData(taken.data);
-    if (taken.shown.length) setShown((s) => new Set([...s, ...taken.shown]));
-    if (missed.submitted) setHeldSubmit(true);
-  }, []);
-  useEffect(() => {
-    if (!heldSubmit) return;
-    setHeldSubmit(false);
-    void submit();
-  }, [heldSubmit]);
 
   const check = (v: ValidatorType, values: FormValues) =>
     messagesByField(v.validateFormData(values, schema, undefined, transformErrors, uiSchema).errors, config.schema);
@@ -253,7 +227,7 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
       if (then.closeDialog) onClose?.();
       if (then.goTo) {
         const { href, internal } = resolveHref(then.goTo, site);
-        if (internal) navigate(href);
+        if (internal) navigateTo(href);
         else window.location.assign(href);
       }
     } catch {

@@ -24,5 +24,6 @@ export function loadedFormRenderer(): FormRendererModule | undefined {
   return loading?.status === 'fulfilled' ? loading.value : undefined;
 }
 
-// The prerenderer renders synchronously: on the server the module is in memory before any page renders.
-if (import.meta.env.SSR) await loadFormRenderer();
+// Every block with a form waits for the engine before it runs (top-level await): on the server, which renders
+// synchronously, and in the browser, where the block's island hydrates only once its code is complete.
+await loadFormRenderer();

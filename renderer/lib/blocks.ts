@@ -1,4 +1,4 @@
-import { blockRegistry } from '../../blocks/registry.ts';
+import { blockRegistry, type Hydrate } from '../../blocks/registry.ts';
 import type { BlockComponent } from './types.ts';
 import { ChunkCache } from './chunk-cache.ts';
 
@@ -6,6 +6,15 @@ const byType = new Map(blockRegistry.map((b) => [b.type as string, b]));
 
 export function isRegistered(type: string): boolean {
   return byType.has(type);
+}
+
+/** When a block of this type hydrates in the browser; undefined: never (a static block). */
+export function hydrationOf(type: string): Hydrate | undefined {
+  return byType.get(type)?.hydrate;
+}
+/** Whether a block of this type is a dialog, opened by links to "#<its id>". */
+export function isDialog(type: string): boolean {
+  return Boolean(byType.get(type)?.dialog);
 }
 
 export const blockCache = new ChunkCache<BlockComponent>(async (type) => {

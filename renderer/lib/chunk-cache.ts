@@ -17,6 +17,13 @@ export function track<T>(promise: Promise<T>): TrackedPromise<T> {
   return tracked;
 }
 
+const caches = new Set<{ reset(): void }>();
+
+/** "Try again" after a failed load: every cache forgets its failures, so whatever failed is fetched again. */
+export function resetAllChunkCaches(): void {
+  for (const c of caches) c.reset();
+}
+
 /**
  * Loads each chunk once and remembers the result, so a chunk loaded before hydration
  * renders synchronously (no Suspense flash, no hydration mismatch) and a failed one can be retried.
@@ -26,7 +33,9 @@ export class ChunkCache<T> {
   private readonly promises = new Map<string, Promise<T>>();
   private readonly values = new Map<string, T>();
 
-  constructor(private readonly loader: (key: string) => Promise<T>) {}
+  constructor(private readonly loader: (key: string) => Promise<T>) {
+    caches.add(this);
+  }
 
   get(key: string): T | undefined {
     return this.values.get(key);

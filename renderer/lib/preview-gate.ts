@@ -1,31 +1,14 @@
 import { useSyncExternalStore } from 'react';
+import { hasPreviewPass, storePreviewPass } from './preview-pass.ts';
 
-/**
- * The shared flag of the hidden login screen: once set, the under-construction gate lets this browser through.
- * A preview convenience, not security: anyone can set a localStorage key.
- */
-const KEY = 'sitewright:preview-pass';
 const listeners = new Set<() => void>();
-
-function read(): boolean {
-  try {
-    return window.localStorage.getItem(KEY) === '1';
-  } catch {
-    return false;
-  }
-}
+let passedInMemory = false;
 
 export function passPreviewGate(): void {
-  try {
-    window.localStorage.setItem(KEY, '1');
-  } catch {
-    /* storage disabled: the flag lasts for this page view only */
-  }
+  storePreviewPass();
   passedInMemory = true;
   for (const l of listeners) l();
 }
-
-let passedInMemory = false;
 
 export function usePreviewGatePassed(): boolean {
   return useSyncExternalStore(
@@ -33,8 +16,8 @@ export function usePreviewGatePassed(): boolean {
       listeners.add(cb);
       return () => listeners.delete(cb);
     },
-    () => passedInMemory || read(),
-    // The prerendered HTML never assumes a pass, so hydration matches and the client re-renders if needed.
+    () => passedInMemory || hasPreviewPass(),
+    // The prerendered HTML never assumes a pass; the page behind the gate is shipped beside it (renderer/shell/gate.ts).
     () => false,
   );
 }

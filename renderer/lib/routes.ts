@@ -27,12 +27,6 @@ export function matchRedirect(pathname: string): string | undefined {
   return site.redirects.find((r) => routeMatches(r.from, path))?.to;
 }
 
-/** Loads a route's page chunk, so the page can hydrate; its blocks load as lib/deferred-blocks.ts decides. */
-export async function preloadPage(pathname: string): Promise<void> {
-  const entry = matchPage(pathname);
-  if (entry) await pageCache.load(entry.slug);
-}
-
 /** Loads a route's page chunk and every block chunk it uses, so it can render without suspending. */
 export async function preloadRoute(pathname: string): Promise<void> {
   const entry = matchPage(pathname);

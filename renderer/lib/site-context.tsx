@@ -3,10 +3,17 @@ import { site as builtSite } from 'virtual:sitewright/config';
 import type { SiteConfig } from '../generated/config-types.ts';
 import type { LoadedPage } from './types.ts';
 
-const SiteContext = createContext<SiteConfig>(builtSite);
-const PageContext = createContext<LoadedPage | null>(null);
+/** The fragments (FAQ sets, forms, …) a page or an island may read, by kind and id. */
+export interface FragmentSource {
+  fragments: Record<string, Record<string, unknown>>;
+  /** Told of every fragment read: the prerenderer ships an island exactly the fragments it used. */
+  onUse?: (kind: string, id: string) => void;
+}
 
-export function PageProvider({ value, children }: { value: LoadedPage; children: ReactNode }) {
+const SiteContext = createContext<SiteConfig>(builtSite);
+const PageContext = createContext<FragmentSource | null>(null);
+
+export function PageProvider({ value, children }: { value: FragmentSource | LoadedPage; children: ReactNode }) {
   return <PageContext.Provider value={value}>{children}</PageContext.Provider>;
 }
 
@@ -25,6 +32,7 @@ export function useSite(): SiteConfig {
 export function useFragment<T>(kind: string, id: string): T {
   const page = useContext(PageContext);
   const value = page?.fragments[kind]?.[id];
+  page?.onUse?.(kind, id);
   if (value === undefined) throw new Error(`${kind} "${id}" was not bundled with this page`);
   return value as T;
 }

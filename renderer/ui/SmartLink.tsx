@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
-import { Link } from 'react-router';
 import { openDialog } from '../lib/dialogs.ts';
+import { OPENS_ATTRIBUTE } from '../islands/contract.ts';
 import { useDialogTargets } from '../lib/dialog-targets.tsx';
 import styles from './ui.module.css';
 import { resolveHref } from '../lib/href.ts';
@@ -22,7 +22,7 @@ export function NewTabNote() {
   );
 }
 
-/** An internal route navigates in place; anything else is a plain link that opens in a new tab. */
+/** An internal route opens in the same tab; anything else is a plain link that opens in a new tab. */
 export function SmartLink({ to, children, ...rest }: SmartLinkProps) {
   const site = useSite();
   const dialogs = useDialogTargets();
@@ -36,8 +36,11 @@ export function SmartLink({ to, children, ...rest }: SmartLinkProps) {
         title={title}
         className={className ?? styles['link-button']}
         aria-haspopup="dialog"
+        {...{ [OPENS_ATTRIBUTE]: href.slice(1) }}
         onClick={(e) => {
           onClick?.(e as unknown as React.MouseEvent<HTMLAnchorElement>);
+          // Marked as handled, so the islands loader's listener for static openers leaves it alone.
+          e.preventDefault();
           openDialog(href.slice(1), e.currentTarget);
         }}
       >
@@ -61,10 +64,11 @@ export function SmartLink({ to, children, ...rest }: SmartLinkProps) {
     );
   }
   if (internal) {
+    // Every page is its own prerendered document: a plain link, which the browser prefetches (Speculation-Rules).
     return (
-      <Link to={href} {...rest}>
+      <a href={href} {...rest}>
         {children}
-      </Link>
+      </a>
     );
   }
   const sameTab = href.startsWith(site.authSite.root) || href.startsWith('mailto:');

@@ -7,7 +7,7 @@ describe('renderDocument', () => {
     canonical: 'https://x.example/a',
     siteName: 'X',
     index: true,
-    entry: 'assets/e.js',
+    scripts: ['assets/e.js'],
     preload: ['assets/p.js'],
     css: ['assets/s.css'],
     body: '<p>hi</p>',

@@ -13,7 +13,14 @@ export interface Manifest {
   };
 }
 
-export const CLIENT_ENTRY = 'renderer/entry-client.tsx';
+/** The shared shell script: every page loads it (header menus, FAQ answers, the not-found screen, the preview gate). */
+export const SHELL_ENTRY = 'renderer/shell/index.ts';
+/** The islands loader: only pages with interactive blocks load it. */
+export const ISLANDS_ENTRY = 'renderer/islands/loader.ts';
+/** What the islands loader fetches when the first island wakes: React and the island runtime. */
+export const ISLANDS_RUNTIME = 'renderer/islands/runtime.tsx';
+/** Never loaded in the browser; its styles are the layout's (header, footer, screens), which every page needs. */
+export const APP_STYLES = 'renderer/App.tsx';
 /** The not-found screen's chunk (renderer/lib/not-found-screen.tsx): preloaded only on the pages that show it. */
 export const NOT_FOUND_MODULE = 'renderer/screens/NotFound.tsx';
 
@@ -47,7 +54,8 @@ export interface DocumentParts {
   canonical: string;
   siteName: string;
   index: boolean;
-  entry: string;
+  /** Module scripts, in the order they must run. */
+  scripts: string[];
   preload: string[];
   css: string[];
   /** Stylesheets put straight into the page: no render-blocking request before first paint. */
@@ -55,6 +63,8 @@ export interface DocumentParts {
   inlinedFiles?: string[];
   preloadImages?: string[];
   body: string;
+  /** A page behind the preview gate: its own content, shown instead of the gate's screen once the gate is passed. */
+  gated?: { title: string; body: string };
 }
 
 export function renderDocument(d: DocumentParts): string {
@@ -83,17 +93,20 @@ export function renderDocument(d: DocumentParts): string {
     ...(d.inlineCss ? (d.inlinedFiles ?? []).map((c) => `<link rel="stylesheet" href="/${c}" disabled>`) : []),
     ...(d.preloadImages ?? []).map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}">`),
     // Low priority: the prerendered page paints without scripts, so the hero's images and fonts come first.
-    `<script type="module" src="/${d.entry}" fetchpriority="low"></script>`,
+    ...d.scripts.map((s) => `<script type="module" src="/${s}" fetchpriority="low"></script>`),
     ...d.preload.map((p) => `<link rel="modulepreload" href="/${p}" fetchpriority="low">`),
   ].filter(Boolean);
-  return `<!doctype html>\n<html lang="${d.lang}">\n<head>\n${meta.join('\n')}\n</head>\n<body>\n<div id="app">${d.body}</div>\n</body>\n</html>\n`;
+  return `<!doctype html>\n<html lang="${d.lang}">\n<head>\n${meta.join('\n')}\n</head>\n<body>\n<div id="app">${d.body}</div>\n${
+    d.gated ? `<template id="sw-gated" data-title="${escapeHtml(d.gated.title)}">${d.gated.body}</template>\n` : ''
+  }</body>\n</html>\n`;
 }
 
 /** sha256 source expressions for every inline <script> in the documents, for a hash-based CSP. */
 export function inlineScriptHashes(htmls: string[]): string[] {
   const out = new Set<string>();
   for (const html of htmls) {
-    for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    // Data blocks (type="application/json") are never run, so the policy need not name them.
+    for (const m of html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/(?:ld\+)?json"))[^>]*>([\s\S]*?)<\/script>/g)) {
       out.add(`'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
     }
   }

@@ -159,7 +159,7 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
         server.middlewares.use(async (req, res, next) => {
           if (req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return next();
           const catalogue = normalisePath((req.url ?? '/').split(/[?#]/)[0]) === CATALOGUE_ROUTE;
-          const entry = catalogue ? '/renderer/dev/catalogue-entry.tsx' : '/renderer/entry-client.tsx';
+          const entry = catalogue ? '/renderer/dev/catalogue-entry.tsx' : '/renderer/dev/entry-dev.tsx';
           const html = await server.transformIndexHtml(req.url ?? '/', devShell(entry, catalogue ? [] : devPreloads(load().project, req.url ?? '/')));
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
           res.end(html);

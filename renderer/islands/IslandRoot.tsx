@@ -1,0 +1,28 @@
+import { StrictMode, useMemo, type ReactNode } from 'react';
+import { site } from 'virtual:sitewright/config';
+import { DialogTargetsContext } from '../lib/dialog-targets.tsx';
+import { RouteProvider } from '../lib/route-params.tsx';
+import { PageProvider, SiteProvider, type FragmentSource } from '../lib/site-context.tsx';
+import type { IslandProps } from './contract.ts';
+
+/**
+ * What every island renders inside: the site, the fragments it reads, the page's dialogs and route. The same
+ * on the server (each island is prerendered as a root of its own) and when it hydrates, so the markup matches.
+ */
+export function IslandRoot({ props, path, fragments, children }: { props: IslandProps; path: string; fragments?: FragmentSource; children: ReactNode }) {
+  const dialogs = useMemo(() => new Set(props.dialogs), [props.dialogs]);
+  const source = useMemo(() => fragments ?? { fragments: props.fragments }, [fragments, props.fragments]);
+  return (
+    <StrictMode>
+      <SiteProvider value={site}>
+        <PageProvider value={source}>
+          <DialogTargetsContext.Provider value={dialogs}>
+            <RouteProvider route={props.route} path={path}>
+              {children}
+            </RouteProvider>
+          </DialogTargetsContext.Provider>
+        </PageProvider>
+      </SiteProvider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,222 @@
+/**
+ * The one deferral primitive: wait for an island's trigger, record what the visitor does to it meanwhile, load and
+ * hydrate it, then replay. Until it hydrates, an island is its prerendered HTML: readable, its links work, a form
+ * takes typing. React drops events aimed at markup it has not hydrated, so whatever matters is held here, on the
+ * window's capture phase ahead of any React root, and acted on once:
+ * - text typed and choices made are handed to React as changes of the fields (React keeps them on screen but not
+ *   in its state);
+ * - fields the visitor left get their blur, so their messages show as in a live form;
+ * - a click, a key the block implements itself (arrows, Escape, …) and a submit are replayed on their target.
+ * No React here: this runs on pages before any framework code has arrived.
+ */
+import { ISLAND_ATTRIBUTE, type Hydrate } from './contract.ts';
+
+/** Signs a visitor is about to use an island or already is (a field changed by script or autofill counts). */
+const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'input', 'change', 'submit'];
+/** Keys whose effect a block implements itself; Enter and Space on a button arrive as clicks. */
+const REPLAYED_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'Escape', 'PageUp', 'PageDown']);
+
+/** When an island is woken: one of the block triggers, or `manual` (a dialog, woken when a link asks for it). */
+export type Trigger = Hydrate | 'manual';
+
+export interface Deferred {
+  /** Starts loading now, whatever the trigger (a dialog a link asks for). */
+  wake: () => void;
+  /** Settles once the island is live and what the visitor did was replayed. */
+  readonly live: Promise<void>;
+}
+
+interface Island {
+  readonly el: HTMLElement;
+  readonly trigger: Trigger;
+  readonly start: () => Promise<void>;
+  readonly onFail: (error: unknown, retry: () => void) => void;
+  readonly done: () => void;
+  woken: boolean;
+  live: boolean;
+  /** Fields the visitor left, oldest first. */
+  left: Element[];
+  replays: (() => void)[];
+}
+
+const islands = new Map<Element, Island>();
+let listening = false;
+
+function islandOf(target: EventTarget | null): Island | undefined {
+  const el = target instanceof Element ? target.closest(`[${ISLAND_ATTRIBUTE}]`) : null;
+  const island = el ? islands.get(el) : undefined;
+  return island && !island.live ? island : undefined;
+}
+
+/**
+ * A control whose keys the browser itself acts on (typing, a slider's or a radio group's arrows, a select): its
+ * keys pass, and the value it ends up with is handed over after hydration.
+ */
+function handlesOwnKeys(el: Element): boolean {
+  return (
+    el instanceof HTMLTextAreaElement ||
+    el instanceof HTMLSelectElement ||
+    (el instanceof HTMLInputElement && !['button', 'submit', 'reset', 'image'].includes(el.type)) ||
+    (el instanceof HTMLElement && el.isContentEditable)
+  );
+}
+
+function record(event: Event): void {
+  const island = islandOf(event.target);
+  if (!island || !(event.target instanceof Element)) return;
+  const target = event.target;
+  if (event.type === 'focusout') {
+    island.left.push(target);
+    return;
+  }
+  // Any sign of use wakes an island early, whatever its trigger; a dialog is woken only by what opens it.
+  if (island.trigger !== 'manual') wake(island);
+  if (event.type === 'keydown') {
+    const key = event as KeyboardEvent;
+    if (!REPLAYED_KEYS.has(key.key) || handlesOwnKeys(target)) return;
+    hold(event);
+    const init: KeyboardEventInit = { ...pick(key, 'key', 'code', 'shiftKey', 'ctrlKey', 'altKey', 'metaKey'), bubbles: true, cancelable: true };
+    island.replays.push(() => target.dispatchEvent(new KeyboardEvent('keydown', init)));
+  } else if (event.type === 'click') {
+    const mouse = event as MouseEvent;
+    // A plain link works without the island's code, and a modified click means "open elsewhere": leave both alone.
+    if (target.closest('a[href]') || mouse.button !== 0) return;
+    hold(event);
+    const init: MouseEventInit = { bubbles: true, cancelable: true, composed: true, ...pick(mouse, 'clientX', 'clientY', 'detail') };
+    island.replays.push(() => target.dispatchEvent(new MouseEvent('click', init)));
+  } else if (event.type === 'submit' && target instanceof HTMLFormElement) {
+    // The browser's own submission would reload the page (a GET with the fields in the address).
+    hold(event);
+    island.replays.push(() => target.requestSubmit());
+  }
+}
+
+function hold(event: Event): void {
+  event.stopImmediatePropagation();
+  event.preventDefault();
+}
+
+function pick<T extends object, K extends keyof T>(from: T, ...keys: K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const k of keys) out[k] = from[k];
+  return out;
+}
+
+function listen(): void {
+  if (listening) return;
+  listening = true;
+  // Passive except where a default is stopped (click, keydown, submit): touch and pointer listeners must never
+  // hold up scrolling.
+  for (const type of [...INTERACTION_EVENTS, 'click', 'focusout']) {
+    window.addEventListener(type, record, { capture: true, passive: !['click', 'keydown', 'submit'].includes(type) });
+  }
+}
+
+function wake(island: Island): void {
+  if (island.woken) return;
+  island.woken = true;
+  island.start().then(
+    () => {
+      island.live = true;
+      handOverTypedValues(island.el);
+      for (const field of island.left.splice(0)) if (field.isConnected) field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+      for (const replay of island.replays.splice(0)) replay();
+      island.done();
+    },
+    (error: unknown) =>
+      island.onFail(error, () => {
+        island.woken = false;
+        wake(island);
+      }),
+  );
+}
+
+function whenVisible(island: Island): void {
+  // The wrapper is display: contents and has no box of its own; its children do.
+  const boxes = [...island.el.children];
+  if (!('IntersectionObserver' in window) || boxes.length === 0) return wake(island);
+  const observer = new IntersectionObserver((entries) => {
+    // Zero-size: nothing to scroll to (a block that draws only once it runs), so it cannot wait for that.
+    if (entries.some((e) => e.isIntersecting || (e.boundingClientRect.width === 0 && e.boundingClientRect.height === 0))) {
+      observer.disconnect();
+      wake(island);
+    }
+  });
+  for (const box of boxes) observer.observe(box);
+}
+
+function whenIdle(island: Island): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(() => wake(island), { timeout: 2000 });
+  else setTimeout(() => wake(island), 200);
+}
+
+/**
+ * Defers island `el` until `trigger`, then runs `start` (load and hydrate). `onFail` is told when `start` fails
+ * (a chunk did not arrive) with a retry that starts again; what the visitor did stays held until it succeeds.
+ */
+export function defer(el: HTMLElement, trigger: Trigger, start: () => Promise<void>, onFail: Island['onFail']): Deferred {
+  listen();
+  let done!: () => void; // assigned by the executor, which runs at once
+  const live = new Promise<void>((resolve) => (done = resolve));
+  const island: Island = { el, trigger, start, onFail, done, woken: false, live: false, left: [], replays: [] };
+  islands.set(el, island);
+  if (trigger === 'load') wake(island);
+  else if (trigger === 'visible') whenVisible(island);
+  else if (trigger === 'idle') whenIdle(island);
+  // The visitor may have reached the island before this script ran (a field focused while the page loaded).
+  else if (trigger === 'interaction' && (el.contains(document.activeElement) || isEdited(el))) wake(island);
+  return { wake: () => wake(island), live };
+}
+
+/** Whether a form control inside differs from its markup (value or checked state): the visitor changed it. */
+export function isEdited(el: Element): boolean {
+  for (const c of el.querySelectorAll('input, textarea, select')) {
+    if (c instanceof HTMLInputElement && (c.type === 'checkbox' || c.type === 'radio')) {
+      if (c.checked !== c.defaultChecked) return true;
+    } else if (c instanceof HTMLSelectElement) {
+      if ([...c.options].some((o) => o.selected !== o.defaultSelected)) return true;
+    } else if ((c as HTMLInputElement | HTMLTextAreaElement).value !== (c as HTMLInputElement | HTMLTextAreaElement).defaultValue) return true;
+  }
+  return false;
+}
+
+/**
+ * React keeps what was typed into a field before hydration on screen but not in its state, so a form would send
+ * something else than the visitor sees. Re-enter each changed value the way React notices a change. Everything is
+ * read first: each change re-renders the form, and a controlled field whose state is still empty would be emptied.
+ */
+export function handOverTypedValues(root: HTMLElement): void {
+  const changes: (() => void)[] = [];
+  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')) {
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+      if (field.checked === field.defaultChecked || (field.type === 'radio' && !field.checked)) continue;
+      const checked = field.checked;
+      changes.push(() => {
+        // React tracks the last value it saw: flip it through the element so the click's toggle reads as a change.
+        field.checked = !checked;
+        field.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      });
+      continue;
+    }
+    const initial =
+      field instanceof HTMLSelectElement ? ([...field.options].find((o) => o.defaultSelected)?.value ?? field.options[0]?.value ?? '') : field.defaultValue;
+    const typed = field.value;
+    if (typed === initial) continue;
+    const selection = field instanceof HTMLSelectElement ? null : ([field.selectionStart, field.selectionEnd] as const);
+    changes.push(() => {
+      const focused = document.activeElement === field;
+      field.value = initial;
+      const proto = Object.getPrototypeOf(field) as object;
+      Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, typed);
+      field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+      if (focused && selection && selection[0] !== null) {
+        try {
+          (field as HTMLInputElement).setSelectionRange(selection[0], selection[1]);
+        } catch {
+          // Some input types (email, number) have no selection API.
+        }
+      }
+    });
+  }
+  for (const change of changes) change();
+}

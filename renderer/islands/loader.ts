@@ -1,0 +1,73 @@
+/**
+ * The islands loader: the one script a page with interactive blocks adds to the shared shell script. It finds the
+ * islands the prerenderer marked, defers each until its trigger (./defer.ts), and only then fetches React and the
+ * block's code and hydrates it on its own. A page without islands never loads this, nor any framework code.
+ */
+import { ChunkCache, resetAllChunkCaches } from '../lib/chunk-cache.ts';
+import { openDialog, setDialogWaker } from '../lib/dialogs.ts';
+import { ChunkLoadError } from '../lib/with-timeout.ts';
+import { DIALOG_ATTRIBUTE, HYDRATE_ATTRIBUTE, ISLAND_ATTRIBUTE, OPENS_ATTRIBUTE } from './contract.ts';
+import { defer, type Deferred, type Trigger } from './defer.ts';
+
+const runtime = new ChunkCache(() => import('./runtime.tsx'));
+const TRIGGERS = new Set<string>(['load', 'visible', 'idle', 'interaction']);
+
+/**
+ * Says that a part of the page did not come alive, where it is, with a "Try again". Plain DOM: React may be the
+ * very chunk that failed. The prerendered markup stays as it is.
+ */
+function showFailure(el: HTMLElement, error: unknown, retry: () => void): void {
+  const box = document.createElement('div');
+  box.className = 'island-failed';
+  box.setAttribute('role', 'alert');
+  const heading = document.createElement('h2');
+  heading.textContent = error instanceof ChunkLoadError ? `Loading chunk ${error.chunk} failed` : 'This section could not be started';
+  const detail = document.createElement('p');
+  detail.textContent = error instanceof Error ? error.message : String(error);
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Try again';
+  button.addEventListener('click', () => {
+    box.remove();
+    resetAllChunkCaches();
+    retry();
+  });
+  box.append(heading, detail, button);
+  el.before(box);
+  console.error(error);
+}
+
+const dialogs = new Map<string, Deferred>();
+const started: Promise<void>[] = [];
+
+for (const el of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
+  const dialog = el.getAttribute(DIALOG_ATTRIBUTE);
+  const hydrate = el.getAttribute(HYDRATE_ATTRIBUTE) ?? '';
+  const trigger: Trigger = dialog ? 'manual' : TRIGGERS.has(hydrate) ? (hydrate as Trigger) : 'load';
+  const island = defer(
+    el,
+    trigger,
+    async () => (await runtime.load('islands')).hydrateIsland(el),
+    (error, retry) => showFailure(el, error, retry),
+  );
+  if (dialog) dialogs.set(dialog, island);
+  if (trigger === 'load') started.push(island.live);
+}
+
+setDialogWaker((id) => {
+  const island = dialogs.get(id);
+  island?.wake();
+  return Boolean(island);
+});
+
+// Links and buttons in static HTML that open a dialog ("#<id>", or a button the prerenderer marked). A link to any
+// other "#<id>" is left to the browser, which jumps to it. A hydrated block's own handler has already acted.
+document.addEventListener('click', (e) => {
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || !(e.target instanceof Element)) return;
+  const opener = e.target.closest<HTMLElement>(`[${OPENS_ATTRIBUTE}], a[href^="#"]`);
+  const id = opener?.getAttribute(OPENS_ATTRIBUTE) ?? opener?.getAttribute('href')?.slice(1);
+  if (opener && id && openDialog(decodeURIComponent(id), opener)) e.preventDefault();
+});
+
+// Lets tests and monitoring tell a page whose first islands are live from one still loading.
+void Promise.all(started).then(() => requestAnimationFrame(() => setTimeout(() => (document.documentElement.dataset.hydrated = 'true'))));

@@ -1,0 +1,26 @@
+/**
+ * The React half of the islands: loaded by the loader (./loader.ts) when the first island's trigger fires, never on
+ * a page without islands. Each island is hydrated as a root of its own.
+ */
+import { hydrateRoot } from 'react-dom/client';
+import { BlockContent } from '../Blocks.tsx';
+import { blockCache } from '../lib/blocks.ts';
+import { ISLAND_ATTRIBUTE, PROPS_ATTRIBUTE, islandIdPrefix, type IslandProps } from './contract.ts';
+import { IslandRoot } from './IslandRoot.tsx';
+
+/** Loads the island's block and hydrates it; settles once the block is live (its effects have run). */
+export async function hydrateIsland(el: HTMLElement): Promise<void> {
+  const props = JSON.parse(el.getAttribute(PROPS_ATTRIBUTE) ?? 'null') as IslandProps;
+  const index = Number(el.getAttribute(ISLAND_ATTRIBUTE));
+  // Before hydrating, so the block renders at once instead of suspending (and a failed load is the loader's to show).
+  await blockCache.load(props.block.type);
+  await new Promise<void>((resolve) => {
+    hydrateRoot(
+      el,
+      <IslandRoot props={props} path={window.location.pathname}>
+        <BlockContent block={props.block} index={index} island onCommit={resolve} />
+      </IslandRoot>,
+      { identifierPrefix: islandIdPrefix(index) },
+    );
+  });
+}
