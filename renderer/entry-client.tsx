@@ -6,6 +6,7 @@ import { planBlockHydration } from './lib/deferred-blocks.ts';
 import { loadNotFound, showsNotFound } from './lib/not-found-screen.tsx';
 import { preloadPage } from './lib/routes.ts';
 import './styles/global.css';
+import './shell/index.ts';
 
 const container = document.getElementById('app');
 if (!container) throw new Error('#app mount node missing from the HTML');
