@@ -73,7 +73,6 @@ export function initShell(doc: Document): () => void {
 
   const trigger = (dropdown: Element) => dropdown.querySelector<HTMLButtonElement>(':scope > button');
   const panelOf = (button: Element) => controlled(button)[0] ?? null;
-  const menu = () => doc.getElementById(MOBILE_MENU_ID);
   const hamburger = () => doc.querySelector<HTMLButtonElement>(`${HEADER} [popovertarget="${MOBILE_MENU_ID}"][aria-label]`);
 
   /** Collapses the phone menu's in-place groups (they are not popovers, so the platform does not). */
