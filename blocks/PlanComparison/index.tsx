@@ -22,13 +22,7 @@ function Group({ group, plans, idBase }: { group: ComparisonGroup; plans: string
       {!alwaysOpen && (
         <tr className={styles.groupRow}>
           <th scope="rowgroup" colSpan={plans.length + 1}>
-            <button
-              type="button"
-              className={styles.disclosure}
-              aria-expanded={open}
-              aria-controls={rowIds.join(' ')}
-              {...{ [DISCLOSURE_ATTR]: '' }}
-            >
+            <button type="button" className={styles.disclosure} aria-expanded={open} aria-controls={rowIds.join(' ')} {...{ [DISCLOSURE_ATTR]: '' }}>
               <span>{group.heading}</span>
               <svg className={styles.chevron} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                 <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />

@@ -3,7 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { site } from 'virtual:sitewright/config';
 import type { NavGroup, PageHeader } from '../generated/config-types.ts';
-import { Header, MOBILE_MENU_ID } from './Header.tsx';
+import { MOBILE_MENU_ID } from '../shell/markup.ts';
+import { Header } from './Header.tsx';
 import { Layout } from './Layout.tsx';
 
 function renderHeader(config?: PageHeader, path = '/') {
@@ -111,7 +112,11 @@ describe('Header markup (no script of its own)', () => {
 
   it('marks the current page on its link, also inside a dropdown', () => {
     renderHeader(undefined, '/pricing/premium');
-    expect(within(document.getElementById('menu-pricing')!).getByRole('link', { name: /Premium Plan/, hidden }).getAttribute('aria-current')).toBe('page');
+    expect(
+      within(document.getElementById('menu-pricing')!)
+        .getByRole('link', { name: /Premium Plan/, hidden })
+        .getAttribute('aria-current'),
+    ).toBe('page');
     renderHeader(undefined, '/contact');
     expect(screen.getAllByRole('link', { name: 'Contact us', hidden }).some((a) => a.getAttribute('aria-current') === 'page')).toBe(true);
   });

@@ -10,8 +10,6 @@ import { SmartLink } from '../ui/SmartLink.tsx';
 import { Logo } from './Logo.tsx';
 import styles from './Header.module.css';
 
-export { DESKTOP_QUERY, MOBILE_MENU_ID } from '../shell/markup.ts';
-
 function Chevron() {
   return (
     <svg className={styles.chevron} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
