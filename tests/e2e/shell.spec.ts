@@ -143,3 +143,14 @@ test.describe('shell keyboard details', () => {
     expect(await page.locator('main').evaluate((m) => (m as HTMLElement).inert)).toBe(false);
   });
 });
+
+test.describe('comparison without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every group of the comparison is shown, since its disclosures need the script', async ({ page }) => {
+    await page.goto('/pricing/enterprise');
+    const table = page.getByRole('table');
+    await expect(table.getByRole('rowheader', { name: 'Bids', includeHidden: true })).toBeVisible();
+    await expect(table.getByRole('rowheader', { name: 'Frequency', includeHidden: true })).toBeVisible();
+  });
+});
