@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { FaqBlock, FaqSet } from '../../renderer/generated/config-types.ts';
 import { useFragment } from '../../renderer/lib/site-context.tsx';
+import { ACCORDION_ATTR } from '../../renderer/shell/markup.ts';
 import { ButtonLink } from '../../renderer/ui/Button.tsx';
 import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
@@ -20,35 +21,33 @@ interface ItemProps {
 }
 
 /**
- * One row of the WAI-ARIA accordion pattern: a native button inside a heading gives Enter/Space toggling and
- * focus for free; `hidden` keeps a collapsed answer out of sight and out of the accessibility tree.
+ * One row of the accordion as a native disclosure: <details> opens and closes with a click, Enter or Space and
+ * hides a collapsed answer without any script. The shell script then gives the summary the button role,
+ * aria-expanded and aria-controls of the WAI-ARIA accordion pattern; the answer is a region named by it.
  */
 function FaqItem({ question, answer, baseId }: ItemProps) {
-  const [open, setOpen] = useState(false);
-  const buttonId = `${baseId}-q`;
+  const questionId = `${baseId}-q`;
   const panelId = `${baseId}-a`;
   return (
-    <div className={`${styles.item} ${open ? styles.open : ''}`}>
-      <h3 className={styles.question}>
-        <button type="button" id={buttonId} className={styles.trigger} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-          <span>{question}</span>
-          <svg className={styles.chevron} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </button>
-      </h3>
-      <div id={panelId} role="region" aria-labelledby={buttonId} className={styles.answer} hidden={!open}>
+    <details className={styles.item} {...{ [ACCORDION_ATTR]: '' }}>
+      <summary id={questionId} className={styles.trigger}>
+        <h3 className={styles.question}>{question}</h3>
+        <svg className={styles.chevron} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </summary>
+      <div id={panelId} role="region" aria-labelledby={questionId} className={styles.answer}>
         {paragraphs(answer).map((p, i) => (
           <p key={i}>{p}</p>
         ))}
       </div>
-    </div>
+    </details>
   );
 }
 
 export default function Faq({ id, eyebrow, heading = 'Frequently asked questions', intro, set, askLink, tone = 'light' }: FaqBlock) {
   const { items } = useFragment<FaqSet>('faqs', set);
-  // useId is identical on server and client, so the aria-controls/aria-labelledby pairs survive hydration.
+  // useId is identical on server and client, so the aria-labelledby pairs match wherever the block is rendered.
   const baseId = useId();
   const headingId = `${baseId}-heading`;
   return (

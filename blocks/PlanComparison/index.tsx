@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { ComparisonGroup, PlanComparisonBlock } from '../../renderer/generated/config-types.ts';
+import { DISCLOSURE_ATTR } from '../../renderer/shell/markup.ts';
 import { Icon } from '../../renderer/ui/Icon.tsx';
 import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
@@ -13,7 +14,7 @@ function Cell({ value }: { value: boolean | string | undefined }) {
 
 function Group({ group, plans, idBase }: { group: ComparisonGroup; plans: string[]; idBase: string }) {
   const alwaysOpen = group.heading.trim() === '';
-  const [open, setOpen] = useState(group.expanded ?? false);
+  const open = group.expanded ?? false;
   const shown = alwaysOpen || open;
   const rowIds = group.rows.map((_, i) => `${idBase}-row-${i}`);
   return (
@@ -21,7 +22,7 @@ function Group({ group, plans, idBase }: { group: ComparisonGroup; plans: string
       {!alwaysOpen && (
         <tr className={styles.groupRow}>
           <th scope="rowgroup" colSpan={plans.length + 1}>
-            <button type="button" className={styles.disclosure} aria-expanded={open} aria-controls={rowIds.join(' ')} onClick={() => setOpen((o) => !o)}>
+            <button type="button" className={styles.disclosure} aria-expanded={open} aria-controls={rowIds.join(' ')} {...{ [DISCLOSURE_ATTR]: '' }}>
               <span>{group.heading}</span>
               <svg className={styles.chevron} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                 <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
@@ -50,8 +51,6 @@ export default function PlanComparison({ id, heading, intro, pickerLabel = 'Show
   const baseId = useId();
   const headingId = `${baseId}-heading`;
   const pickerId = `${baseId}-picker`;
-  // Phones show the feature column and this one plan; wider screens show every plan and ignore it.
-  const [mobilePlan, setMobilePlan] = useState(0);
 
   return (
     <section id={id} className={styles.section} aria-labelledby={heading ? headingId : undefined}>
@@ -63,7 +62,8 @@ export default function PlanComparison({ id, heading, intro, pickerLabel = 'Show
         )}
         <div className={styles.picker}>
           <label htmlFor={pickerId}>{pickerLabel}</label>
-          <select id={pickerId} value={mobilePlan} onChange={(e) => setMobilePlan(Number(e.target.value))}>
+          {/* Phones show the feature column and the plan chosen here (the stylesheet reads the checked option); wider screens show every plan. */}
+          <select id={pickerId} defaultValue="0">
             {plans.map((plan, i) => (
               <option key={plan} value={i}>
                 {plan}
@@ -72,7 +72,7 @@ export default function PlanComparison({ id, heading, intro, pickerLabel = 'Show
           </select>
         </div>
         <div className={styles.frame}>
-          <table className={styles.table} data-mobile-plan={mobilePlan}>
+          <table className={styles.table}>
             <caption className="visually-hidden">{heading ?? 'Plan comparison'}: features included in each plan</caption>
             <thead>
               <tr>

@@ -1,5 +1,6 @@
 import { build } from 'virtual:sitewright/config';
 import { useSite } from '../lib/site-context.tsx';
+import { BEHIND_MENU_ATTR } from '../shell/markup.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { SmartLink } from '../ui/SmartLink.tsx';
 import { Logo } from './Logo.tsx';
@@ -15,11 +16,11 @@ export function copyrightYear(buildTime: string): number {
 }
 
 /** The shared footer: mission, link columns, copyright and social profiles. */
-export function Footer({ inert = false }: { inert?: boolean }) {
+export function Footer() {
   const site = useSite();
   const f = site.footer;
   return (
-    <footer className={styles.footer} inert={inert || undefined}>
+    <footer className={styles.footer} {...{ [BEHIND_MENU_ATTR]: '' }}>
       <div className={`container ${styles.inner}`}>
         <div className={styles.top}>
           <div className={styles.brand}>

@@ -1,42 +1,36 @@
-import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { site } from 'virtual:sitewright/config';
 import type { NavGroup, PageHeader } from '../generated/config-types.ts';
-import { Header, MOBILE_MENU_ID } from './Header.tsx';
+import { MOBILE_MENU_ID } from '../shell/markup.ts';
+import { Header } from './Header.tsx';
+import { Layout } from './Layout.tsx';
 
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
-function renderHeader(config?: PageHeader, onMobileMenuChange?: (open: boolean) => void, path = '/') {
+function renderHeader(config?: PageHeader, path = '/') {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <Header config={config} onMobileMenuChange={onMobileMenuChange} />
-      <Routes>
-        <Route path="*" element={<Where />} />
-      </Routes>
-      <p>Outside the header</p>
+      <Header config={config} />
     </MemoryRouter>,
   );
 }
 
 const auth = site.authSite.root;
 const header = () => screen.getByRole('banner');
-const href = (name: string | RegExp) => within(header()).getByRole('link', { name }).getAttribute('href');
-const locked = () => document.body.classList.contains('scroll-locked');
+// jsdom hides every popover that is not open, the menu included; these tests read the markup, shown or not.
+const hidden = true;
+const href = (name: string | RegExp) => within(header()).getByRole('link', { name, hidden }).getAttribute('href');
 
 describe('Header items', () => {
   it('shows the default items with their destinations', () => {
     renderHeader();
     expect(href(site.name)).toBe('/');
-    const solutions = screen.getByRole('button', { name: 'Solutions' });
+    const solutions = screen.getByRole('button', { name: 'Solutions', hidden });
     expect(solutions.getAttribute('aria-expanded')).toBe('false');
     expect(solutions.getAttribute('aria-controls')).toBe('menu-solutions');
-    expect(document.getElementById('menu-solutions')?.hidden).toBe(true);
-    expect(screen.getByRole('button', { name: 'Pricing' }).getAttribute('aria-controls')).toBe('menu-pricing');
-    const calculator = within(header()).getByRole('link', { name: /Cost Calculator/ });
+    expect(document.getElementById('menu-solutions')?.getAttribute('popover')).toBe('auto');
+    expect(screen.getByRole('button', { name: 'Pricing', hidden }).getAttribute('aria-controls')).toBe('menu-pricing');
+    const calculator = within(header()).getByRole('link', { name: /Cost Calculator/, hidden });
     expect(calculator.getAttribute('href')).toBe(site.destinations.calculator);
     expect(calculator.getAttribute('target')).toBe('_blank');
     expect(calculator.getAttribute('rel')).toContain('noopener');
@@ -67,145 +61,76 @@ describe('Header items', () => {
 
   it("applies the page's variant: its own button, without Contact us", () => {
     renderHeader({ variant: 'enterprise' });
-    expect(within(header()).queryByRole('link', { name: 'Contact us' })).toBeNull();
-    expect(within(header()).queryByRole('link', { name: 'Sign up' })).toBeNull();
+    expect(within(header()).queryByRole('link', { name: 'Contact us', hidden })).toBeNull();
+    expect(within(header()).queryByRole('link', { name: 'Sign up', hidden })).toBeNull();
     expect(href('Contact Us')).toBe('/contact');
     expect(href('Login')).toBe(`${auth}/signin`);
   });
 
   it('finance variant replaces both dropdowns with one owner link', () => {
     renderHeader({ variant: 'finance' });
-    expect(screen.queryByRole('button', { name: 'Solutions' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Pricing' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Solutions', hidden })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pricing', hidden })).toBeNull();
     expect(document.getElementById('menu-solutions')).toBeNull();
     expect(href('Private Project Owner')).toBe('/owner');
     expect(href('Refer-to-earn')).toBe('/referral');
-    expect(within(header()).queryByRole('link', { name: 'All pricing plans' })).toBeNull();
+    expect(within(header()).queryByRole('link', { name: 'All pricing plans', hidden })).toBeNull();
   });
 });
 
-describe('Header dropdowns (disclosure navigation)', () => {
-  it('toggles on click, one at a time, and locks page scroll while open', async () => {
-    const user = userEvent.setup();
+// The header is never hydrated: its behaviour is the platform's and renderer/shell's (tested there and in
+// tests/e2e/shell.spec.ts). These tests pin the markup both rely on.
+describe('Header markup (no script of its own)', () => {
+  it('each dropdown is a collapsed disclosure button targeting its own popover panel', () => {
     renderHeader();
-    const solutions = screen.getByRole('button', { name: 'Solutions' });
-    const pricing = screen.getByRole('button', { name: 'Pricing' });
-    await user.click(solutions);
-    expect(solutions.getAttribute('aria-expanded')).toBe('true');
-    expect(document.getElementById('menu-solutions')?.hidden).toBe(false);
-    expect(locked()).toBe(true);
-    await user.click(pricing);
-    expect(pricing.getAttribute('aria-expanded')).toBe('true');
-    expect(solutions.getAttribute('aria-expanded')).toBe('false');
-    await user.click(pricing);
-    expect(pricing.getAttribute('aria-expanded')).toBe('false');
-    expect(locked()).toBe(false);
+    for (const id of ['solutions', 'pricing']) {
+      const panel = document.getElementById(`menu-${id}`)!;
+      const button = document.querySelector(`[popovertarget="menu-${id}"]`)!;
+      expect(button.tagName).toBe('BUTTON');
+      expect(button.getAttribute('type')).toBe('button');
+      expect(button.getAttribute('aria-expanded')).toBe('false');
+      expect(button.getAttribute('aria-controls')).toBe(`menu-${id}`);
+      expect(panel.getAttribute('popover')).toBe('auto');
+      // The shell finds a dropdown's button and panel through the list item that holds both.
+      expect(button.parentElement?.hasAttribute('data-dropdown')).toBe(true);
+      expect(button.parentElement?.contains(panel)).toBe(true);
+    }
   });
 
-  it('opens with Enter and Space; Escape closes and returns focus to the button', async () => {
-    const user = userEvent.setup();
+  it('the hamburger opens the menu popover, which holds every item; links are plain links', () => {
     renderHeader();
-    const solutions = screen.getByRole('button', { name: 'Solutions' });
-    solutions.focus();
-    await user.keyboard('{Enter}');
-    expect(solutions.getAttribute('aria-expanded')).toBe('true');
-    await user.tab();
-    expect(document.activeElement?.getAttribute('href')).toBe('/owner');
-    await user.keyboard('{Escape}');
-    expect(solutions.getAttribute('aria-expanded')).toBe('false');
-    expect(document.activeElement).toBe(solutions);
-    await user.keyboard(' ');
-    expect(solutions.getAttribute('aria-expanded')).toBe('true');
-  });
-
-  it('moves between items with the arrow keys', async () => {
-    const user = userEvent.setup();
-    renderHeader();
-    const pricing = screen.getByRole('button', { name: 'Pricing' });
-    await user.click(pricing);
-    await user.tab();
-    expect(document.activeElement?.getAttribute('href')).toBe('/pricing/enterprise');
-    await user.keyboard('{ArrowDown}');
-    expect(document.activeElement?.getAttribute('href')).toBe('/pricing/premium');
-    await user.keyboard('{ArrowDown}');
-    expect(document.activeElement?.getAttribute('href')).toBe('/pricing/enterprise');
-    await user.keyboard('{End}');
-    expect(document.activeElement?.getAttribute('href')).toBe('/pricing/premium');
-  });
-
-  it('closes on a click outside and when focus leaves it', async () => {
-    const user = userEvent.setup();
-    renderHeader();
-    const solutions = screen.getByRole('button', { name: 'Solutions' });
-    await user.click(solutions);
-    await user.click(screen.getByText('Outside the header'));
-    expect(solutions.getAttribute('aria-expanded')).toBe('false');
-    await user.click(solutions);
-    act(() => within(header()).getByRole('link', { name: 'Refer-to-earn' }).focus());
-    expect(solutions.getAttribute('aria-expanded')).toBe('false');
-  });
-
-  it('closes when an item is chosen, and the route changes', async () => {
-    const user = userEvent.setup();
-    renderHeader();
-    const pricing = screen.getByRole('button', { name: 'Pricing' });
-    await user.click(pricing);
-    await user.click(screen.getByRole('link', { name: /Premium Plan/ }));
-    expect(screen.getByTestId('where').textContent).toBe('/pricing/premium');
-    expect(pricing.getAttribute('aria-expanded')).toBe('false');
-    expect(locked()).toBe(false);
-  });
-});
-
-describe('Header mobile menu', () => {
-  it('opens from the hamburger, locks scroll, links to /pricing and closes with Escape', async () => {
-    const user = userEvent.setup();
-    const onChange = vi.fn();
-    renderHeader(undefined, onChange);
-    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    const toggle = screen.getByRole('button', { name: 'Open menu', hidden });
+    expect(toggle.getAttribute('popovertarget')).toBe(MOBILE_MENU_ID);
     expect(toggle.getAttribute('aria-controls')).toBe(MOBILE_MENU_ID);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    await user.click(toggle);
-    expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(toggle.getAttribute('aria-label')).toBe('Close menu');
-    expect(document.getElementById(MOBILE_MENU_ID)?.hasAttribute('data-open')).toBe(true);
-    expect(locked()).toBe(true);
-    expect(onChange).toHaveBeenLastCalledWith(true);
-    expect(within(document.getElementById(MOBILE_MENU_ID)!).getByRole('link', { name: 'All pricing plans' }).getAttribute('href')).toBe('/pricing');
-    // Focus starts inside the menu.
-    expect(document.getElementById(MOBILE_MENU_ID)?.contains(document.activeElement)).toBe(true);
-    await user.keyboard('{Escape}');
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(document.activeElement).toBe(toggle);
-    expect(locked()).toBe(false);
-    expect(onChange).toHaveBeenLastCalledWith(false);
+    const menu = document.getElementById(MOBILE_MENU_ID)!;
+    expect(menu.getAttribute('popover')).toBe('auto');
+    expect(within(menu).getByRole('link', { name: 'All pricing plans', hidden }).getAttribute('href')).toBe('/pricing');
+    expect(within(menu).getByRole('button', { name: 'Solutions', hidden })).toBeTruthy();
+    expect(header().hasAttribute('data-site-header')).toBe(true);
   });
 
-  it('Escape closes an open group first, then the menu', async () => {
-    const user = userEvent.setup();
-    renderHeader();
-    const toggle = screen.getByRole('button', { name: 'Open menu' });
-    await user.click(toggle);
-    const solutions = screen.getByRole('button', { name: 'Solutions' });
-    await user.click(solutions);
-    await user.keyboard('{Escape}');
-    expect(solutions.getAttribute('aria-expanded')).toBe('false');
-    expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    await user.keyboard('{Escape}');
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  it('marks the current page on its link, also inside a dropdown', () => {
+    renderHeader(undefined, '/pricing/premium');
+    expect(
+      within(document.getElementById('menu-pricing')!)
+        .getByRole('link', { name: /Premium Plan/, hidden })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    renderHeader(undefined, '/contact');
+    expect(screen.getAllByRole('link', { name: 'Contact us', hidden }).some((a) => a.getAttribute('aria-current') === 'page')).toBe(true);
   });
 
-  it('closes on navigation, also to the page already shown', async () => {
-    const user = userEvent.setup();
-    renderHeader(undefined, undefined, '/referral');
-    const toggle = screen.getByRole('button', { name: 'Open menu' });
-    await user.click(toggle);
-    await user.click(within(header()).getByRole('link', { name: 'Contact us' }));
-    expect(screen.getByTestId('where').textContent).toBe('/contact');
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    await user.click(toggle);
-    fireEvent.click(within(header()).getByRole('link', { name: 'Refer-to-earn' }));
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(locked()).toBe(false);
+  it('Layout marks main and the footer as what the open menu makes inert', () => {
+    render(
+      <MemoryRouter>
+        <Layout>
+          <p>Page</p>
+        </Layout>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('main').hasAttribute('data-behind-menu')).toBe(true);
+    expect(screen.getByRole('contentinfo').hasAttribute('data-behind-menu')).toBe(true);
+    expect(screen.getByRole('main').hasAttribute('inert')).toBe(false);
   });
 });

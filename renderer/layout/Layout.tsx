@@ -1,12 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { PageHeader } from '../generated/config-types.ts';
+import { BEHIND_MENU_ATTR } from '../shell/markup.ts';
 import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
 import { NewTabNote } from '../ui/SmartLink.tsx';
 
+/** Main and the footer carry the mark the shell script uses to make them inert while the full-screen menu covers them. */
 export function Layout({ header, bare = false, children }: { header?: PageHeader; bare?: boolean; children: ReactNode }) {
-  // While the full-screen menu covers the page, what lies behind it must not take focus or clicks.
-  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <>
       {bare ? (
@@ -16,11 +16,11 @@ export function Layout({ header, bare = false, children }: { header?: PageHeader
           <a className="skip-link" href="#main">
             Skip to content
           </a>
-          <Header config={header} onMobileMenuChange={setMenuOpen} />
-          <main id="main" tabIndex={-1} inert={menuOpen || undefined}>
+          <Header config={header} />
+          <main id="main" tabIndex={-1} {...{ [BEHIND_MENU_ATTR]: '' }}>
             {children}
           </main>
-          <Footer inert={menuOpen} />
+          <Footer />
         </>
       )}
       <NewTabNote />

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { useSite } from '../lib/site-context.tsx';
 import styles from './Logo.module.css';
 
@@ -13,13 +12,13 @@ export function LogoMark({ className = '' }: { className?: string }) {
   );
 }
 
-/** Mark plus product name, linking home; `tone` picks the colours for light or dark backgrounds. */
-export function Logo({ tone = 'light', onClick }: { tone?: 'light' | 'dark'; onClick?: () => void }) {
+/** Mark plus product name, linking home with a plain document load; `tone` picks the colours for light or dark backgrounds. */
+export function Logo({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   const site = useSite();
   return (
-    <Link to="/" className={`${styles.logo} ${styles[tone]}`} onClick={onClick}>
+    <a href="/" className={`${styles.logo} ${styles[tone]}`}>
       <LogoMark />
       <span className={styles.name}>{site.name}</span>
-    </Link>
+    </a>
   );
 }

@@ -1,0 +1,19 @@
+/**
+ * The contract between the server-rendered markup and the shell script: ids and attribute names both sides use.
+ * Kept apart from the script so the components can import it without running any browser code.
+ */
+
+/** The header's full-screen menu below the breakpoint, and the bar's link area above it. */
+export const MOBILE_MENU_ID = 'site-menu';
+/** From this width the menu's items sit in the bar with dropdowns (matches Header.module.css). */
+export const DESKTOP_QUERY = '(min-width: 1024px)';
+/** On the site header, so the script can tell its links and menus from anything else on the page. */
+export const SITE_HEADER_ATTR = 'data-site-header';
+/** On each dropdown's list item, which holds its popovertarget button and its popover panel. */
+export const DROPDOWN_ATTR = 'data-dropdown';
+/** On a `<details>` of an accordion: the script gives its summary the button role and aria-expanded. */
+export const ACCORDION_ATTR = 'data-accordion';
+/** On a disclosure button whose aria-controls lists the elements it shows and hides (comparison groups). */
+export const DISCLOSURE_ATTR = 'data-disclosure';
+/** On main and the footer: made inert while the full-screen menu covers them. */
+export const BEHIND_MENU_ATTR = 'data-behind-menu';
