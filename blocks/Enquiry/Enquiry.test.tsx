@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Enquiry from './index.tsx';
 import example from './example.json';
@@ -32,8 +32,9 @@ describe('enquiry block', () => {
     const open = screen.getByRole('button', { name: 'Get in touch' });
     expect(open.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByLabelText('First name')).toBeNull();
-    await user.click(open);
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('First name')));
+    // Awaited act: the form engine's chunk suspends the panel until it arrives.
+    await act(async () => open.click());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('First name')), { timeout: 10_000 });
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByLabelText('First name')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Get in touch' })));

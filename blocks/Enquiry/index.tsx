@@ -1,14 +1,13 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { EnquiryBlock, FormConfig } from '../../renderer/generated/config-types.ts';
 import { useFragment } from '../../renderer/lib/site-context.tsx';
+import { ChunkBoundary } from '../../renderer/ChunkBoundary.tsx';
+import { FormEngine } from '../../renderer/forms/FormEngine.tsx';
 import { Button } from '../../renderer/ui/Button.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
 import { Spinner } from '../../renderer/ui/Spinner.tsx';
 import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
-
-// The form engine (rjsf) is fetched when the panel first opens: the page itself stays light.
-const FormRenderer = lazy(() => import('../../renderer/forms/FormRenderer.tsx').then((m) => ({ default: m.FormRenderer })));
 
 /**
  * Disclosure pattern: "Get in touch" (aria-expanded) reveals the form in place and focus moves to its first
@@ -51,16 +50,19 @@ export default function Enquiry({ id, heading, intro, buttonLabel = 'Get in touc
             )}
           </div>
           <div id={panelId} hidden={!open} className={styles.panel}>
+            {/* The form engine is fetched when the panel first opens: the page itself stays light. */}
             {open && (
-              <Suspense
-                fallback={
-                  <div className={styles.loading}>
-                    <Spinner label="Loading the form" />
-                  </div>
-                }
-              >
-                <FormRenderer formId={form} config={config} autoFocus />
-              </Suspense>
+              <ChunkBoundary>
+                <Suspense
+                  fallback={
+                    <div className={styles.loading}>
+                      <Spinner label="Loading the form" />
+                    </div>
+                  }
+                >
+                  <FormEngine formId={form} config={config} autoFocus />
+                </Suspense>
+              </ChunkBoundary>
             )}
           </div>
         </div>

@@ -55,7 +55,8 @@ describe('formDialog block', () => {
   it('shows nothing until a "#book-demo" link opens it, then focuses the first field', async () => {
     renderInPage(<FormDialog {...block} />, forms);
     expect(screen.queryByLabelText('Business Name')).toBeNull();
-    act(() => {
+    // Awaited: the form engine's chunk suspends the dialog's content until it arrives.
+    await act(async () => {
       expect(openDialog('book-demo')).toBe(true);
     });
     const dialog = await screen.findByRole('dialog', { name: 'Book a demo' });

@@ -1,14 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { FormConfig, FormDialogBlock } from '../../renderer/generated/config-types.ts';
+import { ChunkBoundary } from '../../renderer/ChunkBoundary.tsx';
+import { FormEngine } from '../../renderer/forms/FormEngine.tsx';
 import { ToastOutlet } from '../../renderer/forms/toasts.tsx';
 import { registerDialog } from '../../renderer/lib/dialogs.ts';
 import { useFragment } from '../../renderer/lib/site-context.tsx';
 import { Dialog } from '../../renderer/ui/Dialog.tsx';
 import { Spinner } from '../../renderer/ui/Spinner.tsx';
 import styles from './styles.module.css';
-
-// The form engine (rjsf) is fetched when the dialog first opens: pages that only might open it stay light.
-const FormRenderer = lazy(() => import('../../renderer/forms/FormRenderer.tsx').then((m) => ({ default: m.FormRenderer })));
 
 /** Nothing on the page until a "#<id>" link opens it; the dialog keeps focus inside until it closes. */
 export default function FormDialog({ id, title, text, form }: FormDialogBlock) {
@@ -29,15 +28,18 @@ export default function FormDialog({ id, title, text, form }: FormDialogBlock) {
     <Dialog open={open} onClose={() => setOpen(false)} title={title} returnFocusTo={trigger}>
       <div className={styles.body}>
         {text && <p className={styles.text}>{text}</p>}
-        <Suspense
-          fallback={
-            <div className={styles.loading}>
-              <Spinner label="Loading the form" />
-            </div>
-          }
-        >
-          <FormRenderer formId={form} config={config} onClose={() => setOpen(false)} dialogToastContainer={`dialog-${id}`} autoFocus />
-        </Suspense>
+        {/* The form engine is fetched when the dialog first opens: pages that only might open it stay light. */}
+        <ChunkBoundary>
+          <Suspense
+            fallback={
+              <div className={styles.loading}>
+                <Spinner label="Loading the form" />
+              </div>
+            }
+          >
+            <FormEngine formId={form} config={config} onClose={() => setOpen(false)} dialogToastContainer={`dialog-${id}`} autoFocus />
+          </Suspense>
+        </ChunkBoundary>
         <ToastOutlet containerId={`dialog-${id}`} />
       </div>
     </Dialog>

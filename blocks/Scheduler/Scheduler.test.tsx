@@ -10,6 +10,10 @@ import { renderInPage } from '../../tests/helpers/render-form.tsx';
 
 const block = example as SchedulerBlock;
 
+// Pages are separate documents: the next step is a page load, recorded here instead.
+const navigation = vi.hoisted(() => ({ to: [] as string[] }));
+vi.mock('../../renderer/lib/navigate.ts', () => ({ navigateTo: (href: string) => navigation.to.push(href) }));
+
 beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.useRealTimers());
 
@@ -64,5 +68,22 @@ describe('scheduler block', () => {
     expect(src.searchParams.get('email')).toBe('ada@example.com');
     expect(screen.queryByRole('link', { name: 'Join the waitlist' })).toBeNull();
     expect(screen.getByTestId('location').textContent).toBe('/schedule-call-calendly');
+  });
+
+  it('after a booking reported by the scheduler, loads the next step 4 s later', async () => {
+    navigation.to = [];
+    const wait = renderStep();
+    await wait(3000);
+    const src = await embeddedUrl();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // A message from another origin is ignored.
+    act(() => void window.dispatchEvent(new MessageEvent('message', { origin: 'https://evil.example', data: { event: 'calendly.event_scheduled' } })));
+    expect(screen.queryByText(/booked/)).toBeNull();
+    act(() => void window.dispatchEvent(new MessageEvent('message', { origin: src.origin, data: { event: 'calendly.event_scheduled' } })));
+    expect(screen.getByText(/Your call is booked/)).toBeTruthy();
+    await wait(3999);
+    expect(navigation.to).toEqual([]);
+    await wait(1);
+    expect(navigation.to).toEqual(['/waitlist-welcome']);
   });
 });

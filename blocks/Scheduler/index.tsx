@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { navigateTo } from '../../renderer/lib/navigate.ts';
 import type { SchedulerBlock } from '../../renderer/generated/config-types.ts';
 import { readStore } from '../../renderer/forms/store.ts';
+import { ChunkCache } from '../../renderer/lib/chunk-cache.ts';
 import { resolveHref } from '../../renderer/lib/href.ts';
+import { navigateTo } from '../../renderer/lib/navigate.ts';
 import { useSite } from '../../renderer/lib/site-context.tsx';
 import { SmartLink } from '../../renderer/ui/SmartLink.tsx';
 import { Spinner } from '../../renderer/ui/Spinner.tsx';
@@ -11,6 +12,9 @@ import styles from './styles.module.css';
 
 type Calendly = typeof import('react-calendly');
 type Details = { name: string; email: string; firstName: string; lastName: string };
+
+/** The scheduler widget's module, fetched only in the browser once the step is on screen. */
+export const calendlyChunks = new ChunkCache<Calendly>(() => import('react-calendly'));
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -42,11 +46,7 @@ export default function Scheduler({ id, heading, intro, store, next, back, loadi
   const [waited, setWaited] = useState(false);
   const [booked, setBooked] = useState(false);
 
-  const go = (href: string) => {
-    const r = resolveHref(href, site);
-    if (r.internal) navigateTo(r.href);
-    else window.location.assign(r.href);
-  };
+  const go = (href: string) => navigateTo(resolveHref(href, site).href);
 
   useEffect(() => {
     const saved = readStore(store);
@@ -55,7 +55,11 @@ export default function Scheduler({ id, heading, intro, store, next, back, loadi
     const lastName = text(saved?.lastName);
     setDetails(email ? { firstName, lastName, email, name: [firstName, lastName].filter(Boolean).join(' ') } : null);
     let live = true;
-    import('react-calendly').then((m) => live && setCalendly(m)).catch(() => undefined);
+    calendlyChunks.load('calendly').then(
+      (m) => live && setCalendly(m),
+      // The spinner stays; forgetting the failure lets the next visit to this step fetch the widget again.
+      () => calendlyChunks.reset(),
+    );
     const timer = setTimeout(() => setWaited(true), loadingMs);
     return () => {
       live = false;

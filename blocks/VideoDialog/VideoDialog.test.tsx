@@ -70,7 +70,8 @@ describe('videoDialog block', () => {
     expect(screen.queryByRole('heading', { name: 'Referral Video' })).toBeNull();
     expect(player.mounts).toBe(0);
 
-    fireEvent.click(screen.getByRole('link', { name: 'How our referral works' }));
+    // Awaited act: the player's chunk suspends its part of the dialog until it arrives.
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'How our referral works' })));
     expect(dialogElement().open).toBe(true);
     expect(screen.getByRole('heading', { name: 'Referral Video' })).toBeTruthy();
     const shown = await screen.findByTestId('player');

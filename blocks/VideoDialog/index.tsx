@@ -1,5 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { Suspense, use, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { VideoDialogBlock } from '../../renderer/generated/config-types.ts';
+import { ChunkBoundary } from '../../renderer/ChunkBoundary.tsx';
+import { ChunkCache } from '../../renderer/lib/chunk-cache.ts';
 import { registerDialog } from '../../renderer/lib/dialogs.ts';
 import { useSite } from '../../renderer/lib/site-context.tsx';
 import { Dialog } from '../../renderer/ui/Dialog.tsx';
@@ -8,7 +10,13 @@ import { Spinner } from '../../renderer/ui/Spinner.tsx';
 import styles from './styles.module.css';
 
 // Its own chunk, fetched the first time the dialog opens: visitors who never watch never download a player.
-const ReactPlayer = lazy(() => import('react-player'));
+export const playerChunks = new ChunkCache<typeof import('react-player')>(() => import('react-player'));
+
+/** Suspends until the player's chunk arrives; throws "Loading chunk player failed" when it cannot. */
+function LoadedPlayer(props: { src: string; className: string; onError: () => void }) {
+  const { default: ReactPlayer } = use(playerChunks.load('player'));
+  return <ReactPlayer src={props.src} width="100%" height="100%" controls className={props.className} onError={props.onError} />;
+}
 
 function hostLabel(url: string): string {
   try {
@@ -75,15 +83,17 @@ function Player({ src, title, onFailed }: { src: string; title: string; onFailed
   }, [onFailed]);
   return (
     <div ref={host} className={styles.host}>
-      <Suspense
-        fallback={
-          <div className={styles.loading}>
-            <Spinner label="Loading video" />
-          </div>
-        }
-      >
-        <ReactPlayer src={src} width="100%" height="100%" controls className={styles.player} onError={onFailed} />
-      </Suspense>
+      <ChunkBoundary>
+        <Suspense
+          fallback={
+            <div className={styles.loading}>
+              <Spinner label="Loading video" />
+            </div>
+          }
+        >
+          <LoadedPlayer src={src} className={styles.player} onError={onFailed} />
+        </Suspense>
+      </ChunkBoundary>
     </div>
   );
 }

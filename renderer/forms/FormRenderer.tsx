@@ -3,7 +3,6 @@ import { navigateTo } from '../lib/navigate.ts';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
-import validatorLoaders from 'virtual:sitewright/forms/validators';
 import type { FormConfig, FormNotice } from '../generated/config-types.ts';
 import { resolveHref } from '../lib/href.ts';
 import { useSite } from '../lib/site-context.tsx';
@@ -15,6 +14,7 @@ import { saveStore } from './store.ts';
 import { generatedKeys, idempotencyHeaders, nextAttempt, randomKey, type Attempt } from './idempotency.ts';
 import { failureText, resolveEndpoint, sendForm, serverFieldErrors, successText } from './submit.ts';
 import { ensureToastHost, showToast } from './toasts.tsx';
+import { validatorChunks } from './validator-chunks.ts';
 import { templates } from './templates.tsx';
 import { widgets, type FormContext } from './widgets.tsx';
 import styles from './forms.module.css';
@@ -40,19 +40,6 @@ const pendingValidator: ValidatorType = {
   isValid: () => false,
   rawValidation: () => ({ errors: [] }),
 };
-
-const loaded = new Map<string, Promise<ValidatorFunctions>>();
-function defaultLoader(formId: string): () => Promise<ValidatorFunctions> {
-  return () => {
-    let p = loaded.get(formId);
-    if (!p) {
-      const load = validatorLoaders[formId];
-      p = load ? load() : Promise.reject(new Error(`no validator was built for form "${formId}"`));
-      loaded.set(formId, p);
-    }
-    return p;
-  };
-}
 
 /** rjsf's uiSchema from the form file: every field gets an explicit widget; unknown names in "order" are ignored. */
 export function toRjsfUiSchema(config: FormConfig): UiSchema {
@@ -110,11 +97,19 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
   const validatorPromise = useRef<Promise<ValidatorType> | null>(null);
 
   const getValidator = () =>
-    (validatorPromise.current ??= (loadValidator ?? defaultLoader(formId))().then((fns) => {
-      const v = createPrecompiledValidator(fns, schema);
-      setValidator(v);
-      return v;
-    }));
+    (validatorPromise.current ??= (loadValidator ? loadValidator() : validatorChunks.load(formId)).then(
+      (fns) => {
+        const v = createPrecompiledValidator(fns, schema);
+        setValidator(v);
+        return v;
+      },
+      (e: unknown) => {
+        // Forgotten, so the next submit fetches the validator again instead of failing for the rest of the visit.
+        validatorPromise.current = null;
+        validatorChunks.reset();
+        throw e;
+      },
+    ));
 
   const usesToasts = config.submit.onSuccess.notice?.show === 'toast' || config.submit.onFailure.notice.show === 'toast';
   useEffect(() => {

@@ -1,29 +1,25 @@
-import { track, type TrackedPromise } from '../lib/chunk-cache.ts';
+import { ChunkCache } from '../lib/chunk-cache.ts';
 
 export type FormRendererModule = typeof import('./FormRenderer.tsx');
 
-let loading: TrackedPromise<FormRendererModule> | null = null;
-
 /**
  * The form renderer (rjsf, the widgets, the country list): about 80 KB gzip, so it is its own chunk, fetched
- * once per visit when a form is needed. A failed load is forgotten so the next attempt fetches it again.
+ * once per visit when a form is needed. A failed load stays failed (so use() can show it) until a
+ * "Try again" resets the chunk caches.
  */
-export function loadFormRenderer(): TrackedPromise<FormRendererModule> {
-  if (!loading) {
-    const p = track(import('./FormRenderer.tsx'));
-    p.catch(() => {
-      if (loading === p) loading = null;
-    });
-    loading = p;
-  }
-  return loading;
+export const formRendererChunks = new ChunkCache<FormRendererModule>(() => import('./FormRenderer.tsx'));
+
+export function loadFormRenderer(): Promise<FormRendererModule> {
+  return formRendererChunks.load('form');
 }
 
 /** The form renderer module if it has already arrived (always on the server, see below). */
 export function loadedFormRenderer(): FormRendererModule | undefined {
-  return loading?.status === 'fulfilled' ? loading.value : undefined;
+  return formRendererChunks.get('form');
 }
 
 // Every block with a form waits for the engine before it runs (top-level await): on the server, which renders
-// synchronously, and in the browser, where the block's island hydrates only once its code is complete.
-await loadFormRenderer();
+// synchronously, and in the browser, where the block's island hydrates only once its code is complete. A failed
+// load must not fail this module (a module that failed to evaluate stays failed): the form then shows the failure
+// and its "Try again".
+await loadFormRenderer().catch(() => undefined);

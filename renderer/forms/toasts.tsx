@@ -1,14 +1,26 @@
 import { useEffect, useState } from 'react';
 import type { ToastPosition } from 'react-toastify';
+import { ChunkCache } from '../lib/chunk-cache.ts';
 
 type Toastify = typeof import('react-toastify');
 
-let toastify: Promise<Toastify> | null = null;
+/** react-toastify is fetched only by pages that show a form, and only after hydration. */
+export const toastChunks = new ChunkCache<Toastify>(() => import('react-toastify'));
+/** React's root API for the toast host; usually already in the page's own bundle. */
+const domClientChunks = new ChunkCache<typeof import('react-dom/client')>(() => import('react-dom/client'));
+
 let host: Promise<Toastify> | null = null;
 
-/** react-toastify is fetched only by pages that show a form, and only after hydration. */
+/** A failed load is forgotten at once: no screen shows it, and the next toast should try again. */
+function retryable<T>(cache: ChunkCache<T>, key: string): Promise<T> {
+  return cache.load(key).catch((e: unknown) => {
+    cache.reset();
+    throw e;
+  });
+}
+
 export function loadToastify(): Promise<Toastify> {
-  return (toastify ??= import('react-toastify'));
+  return retryable(toastChunks, 'toasts');
 }
 
 /**
@@ -16,13 +28,20 @@ export function loadToastify(): Promise<Toastify> {
  * before a navigation (the waitlist's "Success") stays on screen on the next page.
  */
 export function ensureToastHost(): Promise<Toastify> {
-  return (host ??= Promise.all([loadToastify(), import('react-dom/client')]).then(([mod, { createRoot }]) => {
-    const el = document.createElement('div');
-    el.dataset.toasts = 'site';
-    document.body.append(el);
-    createRoot(el).render(<mod.ToastContainer newestOnTop closeOnClick={false} />);
-    return mod;
-  }));
+  host ??= Promise.all([loadToastify(), retryable(domClientChunks, 'toasts')]).then(
+    ([mod, { createRoot }]) => {
+      const el = document.createElement('div');
+      el.dataset.toasts = 'site';
+      document.body.append(el);
+      createRoot(el).render(<mod.ToastContainer newestOnTop closeOnClick={false} />);
+      return mod;
+    },
+    (e: unknown) => {
+      host = null;
+      throw e;
+    },
+  );
+  return host;
 }
 
 export interface ToastRequest {
@@ -50,7 +69,10 @@ export function ToastOutlet({ containerId }: { containerId: string }) {
   const [mod, setMod] = useState<Toastify | null>(null);
   useEffect(() => {
     let live = true;
-    loadToastify().then((m) => live && setMod(m));
+    loadToastify().then(
+      (m) => live && setMod(m),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

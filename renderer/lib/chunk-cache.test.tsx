@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { Suspense, use } from 'react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { ChunkCache } from './chunk-cache.ts';
+import { ChunkCache, resetAllChunkCaches } from './chunk-cache.ts';
 import { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk } from './with-timeout.ts';
 import { BlockBoundary } from '../BlockBoundary.tsx';
+import { ChunkBoundary } from '../ChunkBoundary.tsx';
 
 afterEach(() => vi.useRealTimers());
 
@@ -47,6 +49,35 @@ describe('ChunkCache', () => {
     cache.reset();
     await expect(cache.load('x')).resolves.toBe('x');
   });
+
+  it('names the chunk by its key unless told otherwise', async () => {
+    const cache = new ChunkCache<string>(
+      () => Promise.reject(new Error('offline')),
+      (k) => `validator-${k}`,
+    );
+    await expect(cache.load('contact')).rejects.toThrow(/^Loading chunk validator-contact failed/);
+  });
+
+  it('resetAllChunkCaches forgets the failures of every cache and keeps what loaded', async () => {
+    let up = false;
+    const loader = vi.fn(async (k: string) => {
+      if (!up) throw new Error('offline');
+      return k;
+    });
+    const a = new ChunkCache(loader);
+    const b = new ChunkCache(loader);
+    up = true;
+    await a.load('kept');
+    up = false;
+    await expect(a.load('x')).rejects.toBeInstanceOf(ChunkLoadError);
+    await expect(b.load('y')).rejects.toBeInstanceOf(ChunkLoadError);
+    up = true;
+    resetAllChunkCaches();
+    await expect(a.load('x')).resolves.toBe('x');
+    await expect(b.load('y')).resolves.toBe('y');
+    await a.load('kept');
+    expect(loader.mock.calls.filter(([k]) => k === 'kept')).toHaveLength(1);
+  });
 });
 
 describe('BlockBoundary', () => {
@@ -84,5 +115,49 @@ describe('BlockBoundary', () => {
     );
     expect(screen.getByRole('heading', { name: 'Loading chunk faq failed' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('ChunkBoundary', () => {
+  it('shows a missing chunk with a "Try again" that resets every cache and renders again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let up = false;
+    const cache = new ChunkCache(async () => {
+      if (!up) throw new Error('Failed to fetch');
+      return 'the player';
+    });
+    function Player() {
+      return <p>{use(cache.load('player'))}</p>;
+    }
+    // Awaited: the first render suspends on the chunk.
+    await act(async () => {
+      render(
+        <ChunkBoundary>
+          <Suspense fallback={<p>loading</p>}>
+            <Player />
+          </Suspense>
+        </ChunkBoundary>,
+      );
+    });
+    expect(await screen.findByRole('heading', { name: 'Loading chunk player failed' })).toBeTruthy();
+    up = true;
+    await act(async () => screen.getByRole('button', { name: 'Try again' }).click());
+    await waitFor(() => expect(screen.getByText('the player')).toBeTruthy());
+  });
+
+  it('passes any other error on to the block boundary', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Broken(): never {
+      throw new Error('boom');
+    }
+    render(
+      <BlockBoundary label="hero (block 1)">
+        <ChunkBoundary>
+          <Broken />
+        </ChunkBoundary>
+      </BlockBoundary>,
+    );
+    expect(screen.getByText(/could not be shown/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

@@ -17,24 +17,29 @@ export function track<T>(promise: Promise<T>): TrackedPromise<T> {
   return tracked;
 }
 
-const caches = new Set<{ reset(): void }>();
+/** Every cache, so one "Try again" can forget every failed chunk whichever kind it was. */
+const allCaches = new Set<{ reset(): void }>();
 
-/** "Try again" after a failed load: every cache forgets its failures, so whatever failed is fetched again. */
+/** Forgets failed and pending loads in every ChunkCache: what a "Try again" button calls before rendering again. */
 export function resetAllChunkCaches(): void {
-  for (const c of caches) c.reset();
+  for (const cache of allCaches) cache.reset();
 }
 
 /**
  * Loads each chunk once and remembers the result, so a chunk loaded before hydration
  * renders synchronously (no Suspense flash, no hydration mismatch) and a failed one can be retried.
  * Components always call use(cache.load(key)): unconditional, and synchronous once settled.
+ * `name` turns a key into the chunk name visitors see in "Loading chunk {name} failed".
  */
 export class ChunkCache<T> {
   private readonly promises = new Map<string, Promise<T>>();
   private readonly values = new Map<string, T>();
 
-  constructor(private readonly loader: (key: string) => Promise<T>) {
-    caches.add(this);
+  constructor(
+    private readonly loader: (key: string) => Promise<T>,
+    private readonly name: (key: string) => string = (key) => key,
+  ) {
+    allCaches.add(this);
   }
 
   get(key: string): T | undefined {
@@ -46,7 +51,7 @@ export class ChunkCache<T> {
     if (!p) {
       // Tracked first, so the outcome is recorded before any awaiting code resumes.
       const tracked = track(
-        loadChunk(key, () => this.loader(key)).then((v) => {
+        loadChunk(this.name(key), () => this.loader(key)).then((v) => {
           this.values.set(key, v);
           return v;
         }),

@@ -3,6 +3,7 @@ import type { Swiper as SwiperInstance } from 'swiper/types';
 // Swiper's styles stay with the prerendered markup (no shift when it starts); its script loads on demand.
 import 'swiper/css';
 import 'swiper/css/a11y';
+import { ChunkCache } from '../lib/chunk-cache.ts';
 import { CAROUSEL_MIN_WIDTH, type CarouselStep } from './carousel-constants.ts';
 import styles from './carousel.module.css';
 
@@ -22,6 +23,9 @@ export interface CarouselProps {
   /** One child per slide. */
   children: ReactNode;
 }
+
+/** Swiper's script, fetched once for every carousel on the page. */
+export const swiperChunks = new ChunkCache<typeof import('./carousel-swiper.ts')>(() => import('./carousel-swiper.ts'));
 
 function Arrow({ back }: { back?: boolean }) {
   return (
@@ -54,12 +58,20 @@ export function Carousel({ label, stepPercent, previousLabel = 'Previous', nextL
   const starting = useRef<Promise<SwiperInstance | null> | null>(null);
 
   const start = useCallback((): Promise<SwiperInstance | null> => {
-    starting.current ??= import('./carousel-swiper.ts').then(({ startSwiper }) => {
-      const el = rootRef.current;
-      if (!el) return null;
-      swiperRef.current = startSwiper(el, sync);
-      return swiperRef.current;
-    });
+    starting.current ??= swiperChunks.load('carousel').then(
+      ({ startSwiper }) => {
+        const el = rootRef.current;
+        if (!el) return null;
+        swiperRef.current = startSwiper(el, sync);
+        return swiperRef.current;
+      },
+      () => {
+        // Without Swiper the slides stay as the CSS lays them out; the next focus, pointer or button press tries again.
+        swiperChunks.reset();
+        starting.current = null;
+        return null;
+      },
+    );
     return starting.current;
   }, [sync]);
 
