@@ -8,7 +8,7 @@ import { Spinner } from '../../renderer/ui/Spinner.tsx';
 import styles from './styles.module.css';
 
 // Its own chunk, fetched the first time the dialog opens: visitors who never watch never download a player.
-const ReactPlayer = lazy(() => import('react-player'));
+const ReactPlayer = lazy(() => import('./player.ts'));
 
 function hostLabel(url: string): string {
   try {
