@@ -28,6 +28,9 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     rolldownOptions: {
       input: 'renderer/entry-client.tsx',
+      // Rolldown's note that plugin callbacks took most of the build time measures the machine's load at that moment
+      // (it comes and goes between identical builds), not something in the code to fix; profile with --cpu-prof instead.
+      checks: { bundlerTimings: false },
       output: {
         codeSplitting: {
           groups: [
