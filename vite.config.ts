@@ -1,30 +1,10 @@
 /// <reference types="vitest/config" />
-import { createLogger, defineConfig } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { sitewright } from './scripts/lib/vite/plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-
-/**
- * Vite's logger without one false alarm. Its url() rewriter warns that "a PostCSS plugin did not pass the `from`
- * option" when a declaration has no source file; the declarations that CSS modules copy in for
- * `composes: heading from '…/section-head.module.css'` are such declarations. The rewriter only matters for url() and
- * image-set(), which renderer/ui/section-head.module.css (the only file composed from) does not use, so nothing is
- * mis-rewritten. Every other warning is printed as before.
- */
-function quietLogger(level: 'info' | 'warn') {
-  const logger = createLogger(level);
-  const FALSE_ALARMS = ['did not pass the `from` option to `postcss.parse`'];
-  const quiet =
-    (warn: typeof logger.warn): typeof logger.warn =>
-    (msg, options) => {
-      if (!FALSE_ALARMS.some((s) => msg.includes(s))) warn(msg, options);
-    };
-  logger.warn = quiet(logger.warn.bind(logger));
-  logger.warnOnce = quiet(logger.warnOnce.bind(logger));
-  return logger;
-}
 
 export default defineConfig(({ command }) => ({
   root,
@@ -39,21 +19,20 @@ export default defineConfig(({ command }) => ({
   // Images, favicon and other files copied as they are.
   publicDir: 'site.config/assets',
   appType: 'custom',
-  // A custom logger replaces the logLevel option, so the level is chosen here: builds print only what needs attention.
-  customLogger: quietLogger(command === 'build' ? 'warn' : 'info'),
+  // Builds print only what needs attention.
+  logLevel: command === 'build' ? 'warn' : 'info',
   plugins: [react(), sitewright({ root })],
   build: {
     outDir: 'dist',
     manifest: true,
     emptyOutDir: true,
-    // Above Vite's 500 kB only for react-player's HLS, DASH and Mux players (580-820 kB): they load only for such
-    // video sources, which this site does not use (its video is on YouTube), so no visitor downloads them. Any other
-    // chunk still warns long before this.
-    chunkSizeWarningLimit: 850,
     rolldownOptions: {
       // The two scripts pages load: the shell (every page) and the islands loader (pages with interactive blocks).
       // App.tsx is never loaded in the browser: as an input it carries the layout's styles, which pages inline.
       input: { shell: 'renderer/shell/index.ts', islands: 'renderer/islands/loader.ts', app: 'renderer/App.tsx' },
+      // Rolldown's note that plugin callbacks took most of the build time measures the machine's load at that moment
+      // (it comes and goes between identical builds), not something in the code to fix; profile with --cpu-prof instead.
+      checks: { bundlerTimings: false },
       output: {
         codeSplitting: {
           groups: [

@@ -8,9 +8,9 @@ import { openDialog } from '../../renderer/lib/dialogs.ts';
 import example from './example.json';
 import VideoDialog from './index.tsx';
 
-// Stands in for react-player and records what it was given; counts mounts to prove it only exists while open.
+// Stands in for the player (react-player) and records what it was given; counts mounts to prove it only exists while open.
 const player = vi.hoisted(() => ({ mounts: 0, lastProps: null as Record<string, unknown> | null }));
-vi.mock('react-player', () => ({
+vi.mock('./player.ts', () => ({
   default: (props: Record<string, unknown>) => {
     player.mounts++;
     player.lastProps = props;

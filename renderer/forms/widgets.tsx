@@ -208,7 +208,9 @@ function PhoneWidget(p: WidgetProps) {
       <input
         {...common(p)}
         className={`${styles.input} ${styles['phone-number']} ${invalid ? styles.invalid : ''}`}
-        type="tel"
+        // Only the national part is typed here (the picker holds the dial code), and HTML lets the national-number
+        // autofill token sit on text inputs only: type="tel" is for whole numbers. inputMode keeps the phone keypad.
+        type="text"
         inputMode="tel"
         value={national}
         onChange={(e) => onNumber(e.target.value)}

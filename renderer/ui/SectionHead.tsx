@@ -1,5 +1,3 @@
-import styles from './section-head.module.css';
-
 export interface SectionHeadProps {
   /** Small badge above the heading. */
   eyebrow?: string;
@@ -10,7 +8,10 @@ export interface SectionHeadProps {
   level?: 1 | 2;
   /** Id of the heading element, for a section's aria-labelledby. */
   headingId?: string;
-  /** The block's own classes for the parts it restyles; a part without one gets the shared look. */
+  /**
+   * The block's own classes for the parts it restyles; a part without one gets the shared look (the global
+   * section-* classes of renderer/styles/global.css, which a block's class can compose from global).
+   */
   classes?: { eyebrow?: string; heading?: string; intro?: string };
 }
 
@@ -22,13 +23,13 @@ export function SectionHead({ eyebrow, heading, intro, level = 2, headingId, cla
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <>
-      {eyebrow && <p className={classes.eyebrow ?? styles.eyebrow}>{eyebrow}</p>}
+      {eyebrow && <p className={classes.eyebrow ?? 'section-eyebrow'}>{eyebrow}</p>}
       {heading && (
-        <Heading id={headingId} className={classes.heading ?? styles.heading}>
+        <Heading id={headingId} className={classes.heading ?? 'section-heading'}>
           {heading}
         </Heading>
       )}
-      {intro && <p className={classes.intro ?? styles.intro}>{intro}</p>}
+      {intro && <p className={classes.intro ?? 'section-intro'}>{intro}</p>}
     </>
   );
 }

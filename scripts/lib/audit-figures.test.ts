@@ -26,6 +26,7 @@ describe('audit figures: the median of each figure over the runs', () => {
     expect(f.tbt).toBe(63);
     expect(f.tbtRuns).toEqual([49, 50, 63, 148, 162]);
     expect(f.lcp).toBe(1138);
+    expect(f.lcpRuns).toEqual([1090, 1100, 1138, 1138, 1200]);
     expect(f.perf).toBe(99);
     expect(f.cls).toBe(0);
     expect(f.seo).toBe(100);

@@ -10,6 +10,8 @@ export interface Figures {
   bp: number;
   seo: number;
   lcp: number;
+  /** Every run's LCP, sorted. */
+  lcpRuns: number[];
   tbt: number;
   /** Every run's TBT, sorted: how far the figure moves from run to run. */
   tbtRuns: number[];
@@ -46,6 +48,7 @@ export function medianFigures(runs: RunResult[]): Figures {
     bp: score('best-practices'),
     seo: score('seo'),
     lcp: Math.round(metric('largest-contentful-paint')),
+    lcpRuns: runs.map((r) => Math.round(r.audits['largest-contentful-paint']?.numericValue ?? 0)).sort((a, b) => a - b),
     tbt: Math.round(metric('total-blocking-time')),
     tbtRuns: runs.map((r) => Math.round(r.audits['total-blocking-time']?.numericValue ?? 0)).sort((a, b) => a - b),
     cls: Number(metric('cumulative-layout-shift').toFixed(3)),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { loadProject, type Project } from '../project.ts';
@@ -160,7 +161,10 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
           if (req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return next();
           const catalogue = normalisePath((req.url ?? '/').split(/[?#]/)[0]) === CATALOGUE_ROUTE;
           const entry = catalogue ? '/renderer/dev/catalogue-entry.tsx' : '/renderer/dev/entry-dev.tsx';
-          const html = await server.transformIndexHtml(req.url ?? '/', devShell(entry, catalogue ? [] : devPreloads(load().project, req.url ?? '/')));
+          const html = await server.transformIndexHtml(
+            req.url ?? '/',
+            devShell(entry, catalogue ? [] : devPreloads(load().project, req.url ?? '/'), devStyles(opts.root)),
+          );
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
           res.end(html);
           // Errors present at start show once the overlay client connects.
@@ -189,7 +193,10 @@ function devPreloads(project: Project | null, url: string): string[] {
   return files;
 }
 
-function devShell(entry: string, preloads: string[] = []): string {
+/** Styles for the dev server only (its error overlay), read on each page load so edits show without a restart. */
+const devStyles = (root: string) => readFileSync(join(root, 'renderer/styles/dev-overlay.css'), 'utf8');
+
+function devShell(entry: string, preloads: string[] = [], styles = ''): string {
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -197,6 +204,9 @@ function devShell(entry: string, preloads: string[] = []): string {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Sitewright dev</title>
 ${preloads.map((f) => `    <link rel="modulepreload" href="${f}" />`).join('\n')}
+    <style>
+${styles}
+    </style>
   </head>
   <body>
     <div id="app"></div>

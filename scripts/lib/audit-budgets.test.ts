@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { budgetMisses, hydrateOf, isFrameworkCode, isStaticPage, resultLine, spread, withoutScripts, type BudgetRow } from './audit-budgets.ts';
+
+const ok: BudgetRow = { perf: 100, a11y: 100, bp: 100, seo: 100, tbt: 20, lcp: 1100, cls: 0, controlLcp: 1000, frameworkBytes: 0, staticRoute: true };
+
+describe('audit budgets: which rows miss', () => {
+  it('passes a row at the limits: TBT 20 ms, LCP 100 ms over the no-script page', () => {
+    expect(budgetMisses(ok)).toEqual([]);
+  });
+
+  it('names each budget missed', () => {
+    expect(budgetMisses({ ...ok, perf: 99, tbt: 21 })).toEqual(['perf', 'TBT']);
+    expect(budgetMisses({ ...ok, lcp: 1101 })).toEqual(['LCP over no-script LCP']);
+    expect(budgetMisses({ ...ok, cls: 0.05, seo: 92 })).toEqual(['seo', 'CLS']);
+  });
+
+  it('allows no framework bytes on a static route, and any on a route with islands', () => {
+    expect(budgetMisses({ ...ok, frameworkBytes: 1 })).toEqual(['framework JS on a static route']);
+    expect(budgetMisses({ ...ok, frameworkBytes: 60_000, staticRoute: false })).toEqual([]);
+  });
+
+  it('judges LCP only where the no-script control ran', () => {
+    expect(budgetMisses({ ...ok, lcp: 5000, controlLcp: undefined })).toEqual([]);
+  });
+});
+
+describe('audit budgets: static routes from the registry', () => {
+  const registry = [{ type: 'hero' }, { type: 'faq', hydrate: 'visible' }, { type: 'form', hydrate: 'load' }, { type: 'odd', hydrate: 'sometimes' }];
+
+  it('reads hydrate, ignoring values that are not a hydration moment', () => {
+    expect(hydrateOf(registry[1])).toBe('visible');
+    expect(hydrateOf(registry[0])).toBeUndefined();
+    expect(hydrateOf(registry[3])).toBeUndefined();
+  });
+
+  it('calls a page static when none of its blocks hydrates', () => {
+    expect(isStaticPage(['hero', 'odd'], registry)).toBe(true);
+    expect(isStaticPage(['hero', 'faq'], registry)).toBe(false);
+    expect(isStaticPage(['form'], registry)).toBe(false);
+    expect(isStaticPage([], registry)).toBe(true);
+  });
+});
+
+describe('audit budgets: framework code', () => {
+  it('recognises React and react-dom by content', () => {
+    expect(isFrameworkCode('function Ne(e){var t=`https://react.dev/errors/`+e')).toBe(true);
+    expect(isFrameworkCode('n["__reactFiber$"+r]=t')).toBe(true);
+    expect(isFrameworkCode('import{q as t}from"./framework-Kw8YtV9G.js";t()')).toBe(false);
+    // react-is, as bundled into the form renderer with rjsf: it knows React's element symbols but is not React.
+    expect(isFrameworkCode('var r=Symbol.for(`react.transitional.element`)')).toBe(false);
+  });
+});
+
+describe('audit budgets: output', () => {
+  it('prints a spread and the result line', () => {
+    expect(spread([1200, 1100, 1150])).toBe('1100–1200');
+    expect(spread([900])).toBe('900');
+    expect(resultLine(0, 4)).toBe('✓ all 4 rows (route and preset) inside budget');
+    expect(resultLine(2, 4)).toBe('✗ 2 of 4 rows (route and preset) miss a budget');
+  });
+});
+
+describe('audit budgets: the no-script control page', () => {
+  it('takes out scripts and module preloads, and keeps data blocks and everything else', () => {
+    const html =
+      '<head><link rel="modulepreload" href="/assets/a.js"><link rel="stylesheet" href="/a.css"><script type="application/ld+json">{"@type":"Organization"}</script></head>' +
+      '<body><p>Hi</p><script type="module" src="/assets/entry.js" fetchpriority="low"></script><script>window.x = "</p>";</script></body>';
+    expect(withoutScripts(html)).toBe(
+      '<head><link rel="stylesheet" href="/a.css"><script type="application/ld+json">{"@type":"Organization"}</script></head><body><p>Hi</p></body>',
+    );
+  });
+});

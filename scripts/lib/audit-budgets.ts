@@ -1,0 +1,95 @@
+/**
+ * The audit's budgets (issue 18) and the pure parts of checking them: which routes are all static, which scripts
+ * are framework code, and which budgets a row misses. scripts/audit.ts measures; this file judges.
+ */
+
+/** When a block's island hydrates (blocks/registry.ts `hydrate`); absent means the block is static HTML only. */
+export type Hydrate = 'load' | 'visible' | 'idle' | 'interaction';
+
+export const BUDGET = {
+  /** Lighthouse performance, accessibility, best practices and SEO, on every route. */
+  score: 100,
+  /** Median total blocking time. */
+  tbtMs: 20,
+  /** Median LCP may exceed the median LCP of the same page loaded with JavaScript off by this much. */
+  lcpOverControlMs: 100,
+  cls: 0.04,
+  /** Framework (React) bytes, gzip, that a route whose blocks are all static may load before interaction. */
+  staticFrameworkBytes: 0,
+};
+
+/** A registry entry's `hydrate` option, read without relying on the field being declared yet. */
+export function hydrateOf(entry: object): Hydrate | undefined {
+  const value = (entry as { hydrate?: unknown }).hydrate;
+  return value === 'load' || value === 'visible' || value === 'idle' || value === 'interaction' ? value : undefined;
+}
+
+/** True when no block on the page hydrates: the route should run no framework code at all. */
+export function isStaticPage(blockTypes: readonly string[], registry: readonly ({ type: string } & object)[]): boolean {
+  return blockTypes.every((type) => {
+    const entry = registry.find((r) => r.type === type);
+    return !entry || hydrateOf(entry) === undefined;
+  });
+}
+
+/**
+ * Strings that only React's and react-dom's own code contains, whatever the minifier or the chunk names do: the
+ * properties react-dom puts on DOM nodes, and the address of the production error messages of both. Looking at the
+ * content, not at chunk names in the manifest, keeps the count right when the build splits or renames its chunks; a
+ * script that only imports React, or a library that checks element types (react-is, inside rjsf), is not counted.
+ */
+export const FRAMEWORK_MARKERS = ['__reactFiber$', '__reactContainer$', 'react.dev/errors/'];
+
+export const isFrameworkCode = (source: string) => FRAMEWORK_MARKERS.some((m) => source.includes(m));
+
+/** One route and preset as measured; `controlLcp` only where the no-script control ran. */
+export interface BudgetRow {
+  perf: number;
+  a11y: number;
+  bp: number;
+  seo: number;
+  tbt: number;
+  lcp: number;
+  cls: number;
+  controlLcp?: number;
+  frameworkBytes: number;
+  staticRoute: boolean;
+}
+
+/** The names of the budgets a row misses; empty when it is within all of them. */
+export function budgetMisses(r: BudgetRow): string[] {
+  return [
+    r.perf < BUDGET.score && 'perf',
+    r.a11y < BUDGET.score && 'a11y',
+    r.bp < BUDGET.score && 'best practices',
+    r.seo < BUDGET.score && 'seo',
+    r.tbt > BUDGET.tbtMs && 'TBT',
+    r.controlLcp !== undefined && r.lcp - r.controlLcp > BUDGET.lcpOverControlMs && 'LCP over no-script LCP',
+    r.cls > BUDGET.cls && 'CLS',
+    r.staticRoute && r.frameworkBytes > BUDGET.staticFrameworkBytes && 'framework JS on a static route',
+  ].filter((m): m is string => typeof m === 'string');
+}
+
+/** min–max of a figure over the runs (one value when they agree). */
+export function spread(values: readonly number[]): string {
+  if (!values.length) return '';
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  return min === max ? `${min}` : `${min}–${max}`;
+}
+
+/** The closing line, and the exit code's reason. */
+export function resultLine(failed: number, total: number): string {
+  return failed ? `✗ ${failed} of ${total} rows (route and preset) miss a budget` : `✓ all ${total} rows (route and preset) inside budget`;
+}
+
+/**
+ * The page as it would be without JavaScript: its script elements and module preloads taken out, data blocks (JSON,
+ * JSON-LD) kept since they run nothing. The control is made from the served document rather than by switching
+ * JavaScript off in the browser, which Lighthouse itself needs to measure.
+ */
+export function withoutScripts(html: string): string {
+  return html
+    .replace(/<script\b([^>]*)>[\s\S]*?<\/script>/gi, (tag, attrs: string) => (/\btype=["']?application\/(ld\+)?json/i.test(attrs) ? tag : ''))
+    .replace(/<link\b[^>]*\brel=["']?modulepreload\b[^>]*>/gi, '');
+}
