@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { createAjv } from '../../scripts/lib/project.ts';
 import { previewGateHash } from '../../scripts/lib/build-info.ts';
 import type { AdminLoginBlock } from '../../renderer/generated/config-types.ts';
-import { usePreviewGatePassed } from '../../renderer/lib/preview-gate.ts';
+import { navigateTo } from '../../renderer/lib/navigate.ts';
+import { hasPreviewPass } from '../../renderer/lib/preview-pass.ts';
 import example from './example.json';
 import { matchesPreviewGate } from './credentials.ts';
 import AdminLogin, { WRONG_CREDENTIALS } from './index.tsx';
@@ -23,23 +23,17 @@ vi.mock('virtual:sitewright/config', async (importOriginal) => {
   };
 });
 
-function Home() {
-  const passed = usePreviewGatePassed();
-  return <p data-testid="home">home, gate passed: {String(passed)}</p>;
-}
+// Pages are separate documents: going to / is a page load, which the test only records.
+vi.mock('../../renderer/lib/navigate.ts', () => ({ navigateTo: vi.fn() }));
 
 function renderLogin() {
-  return render(
-    <MemoryRouter initialEntries={['/admin-login']}>
-      <Routes>
-        <Route path="/admin-login" element={<AdminLogin {...(example as AdminLoginBlock)} />} />
-        <Route path="/" element={<Home />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return render(<AdminLogin {...(example as AdminLoginBlock)} />);
 }
 
-beforeEach(() => window.localStorage.clear());
+beforeEach(() => {
+  window.localStorage.clear();
+  vi.mocked(navigateTo).mockClear();
+});
 
 describe('preview credentials', () => {
   const salt = 'abc123';
@@ -85,7 +79,7 @@ describe('adminLogin block', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(WRONG_CREDENTIALS);
     expect(WRONG_CREDENTIALS).toBe('email or password is wrong');
     expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.queryByTestId('home')).toBeNull();
+    expect(navigateTo).not.toHaveBeenCalled();
     expect(window.localStorage.length).toBe(0);
   });
 
@@ -93,6 +87,7 @@ describe('adminLogin block', () => {
     renderLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findByRole('alert')).textContent).toBe(WRONG_CREDENTIALS);
+    expect(navigateTo).not.toHaveBeenCalled();
   });
 
   it('on a match sets the shared flag and goes to /', async () => {
@@ -100,7 +95,12 @@ describe('adminLogin block', () => {
     renderLogin();
     await user.type(screen.getByLabelText('Email'), ' Preview@BuildPad.example');
     await user.type(screen.getByLabelText('Password'), PASSWORD);
+    expect(hasPreviewPass()).toBe(false);
     await user.keyboard('{Enter}');
-    expect((await screen.findByTestId('home')).textContent).toBe('home, gate passed: true');
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1));
+    expect(navigateTo).toHaveBeenCalledWith('/');
+    // The next page is a new document: it sees the pass only through storage.
+    expect(hasPreviewPass()).toBe(true);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

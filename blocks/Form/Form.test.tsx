@@ -12,6 +12,10 @@ import { enter } from '../../tests/helpers/render-form.tsx';
 import { renderInPage } from '../../tests/helpers/render-form.tsx';
 import { readStore } from '../../renderer/forms/store.ts';
 import { loadFormRenderer } from '../../renderer/forms/form-renderer-chunk.ts';
+import { navigateTo } from '../../renderer/lib/navigate.ts';
+
+// Going to another page is a page load: the test records where the form sends the visitor.
+vi.mock('../../renderer/lib/navigate.ts', () => ({ navigateTo: vi.fn() }));
 
 // A whole rjsf form in jsdom is slow on a busy shared 2-core machine; vitest's default 5 s per test is no spec limit.
 vi.setConfig({ testTimeout: 30_000 });
@@ -37,6 +41,7 @@ beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
   sessionStorage.clear();
+  vi.mocked(navigateTo).mockClear();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -137,8 +142,10 @@ describe('form block', () => {
       buildCountry: 'Nigeria',
       purpose: 'New Build',
     });
+    expect(navigateTo).not.toHaveBeenCalled();
     await act(async () => answer(new Response('{}', { status: 201 })));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/schedule-call-calendly'));
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1));
+    expect(navigateTo).toHaveBeenCalledWith('/schedule-call-calendly');
     expect(readStore('schedule')).toEqual({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phoneNumber: '13065550100' });
   });
 
@@ -151,6 +158,7 @@ describe('form block', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Submit & Schedule a Call' }).getAttribute('data-state')).toBe('normal'));
     expect(screen.getByTestId('location').textContent).toBe('/schedule-call');
+    expect(navigateTo).not.toHaveBeenCalled();
     expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
     expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('306 555 0100');
     expect(readStore('schedule')).toBeNull();

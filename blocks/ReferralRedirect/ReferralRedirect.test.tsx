@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { site } from 'virtual:sitewright/config';
 import { createAjv } from '../../scripts/lib/project.ts';
+import { RouteProvider } from '../../renderer/lib/route-params.tsx';
 import type { ReferralRedirectBlock, SiteConfig } from '../../renderer/generated/config-types.ts';
 import example from './example.json';
 import ReferralRedirect from './index.tsx';
@@ -14,13 +14,12 @@ const signup = site.authSite.root + site.authSite.paths.referralSignup;
 
 afterEach(() => vi.restoreAllMocks());
 
+/** The page as opened at `path`: as in the browser, where it comes from location.pathname, it is percent-encoded. */
 function page(path: string) {
   return (
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/referral/:refId" element={<ReferralRedirect {...config} />} />
-      </Routes>
-    </MemoryRouter>
+    <RouteProvider route="/referral/:refId" path={path}>
+      <ReferralRedirect {...config} />
+    </RouteProvider>
   );
 }
 
@@ -72,6 +71,20 @@ describe('referralRedirect block', () => {
     const url = new URL(replace.mock.calls[0][0]);
     expect(url.origin + url.pathname).toBe(signup);
     expect(url.searchParams.get('referralCode')).toBe('x@evil.com/..');
+  });
+
+  it('passes a plain code through unchanged', () => {
+    const replace = vi.spyOn(navigation, 'replace').mockImplementation(() => undefined);
+    render(page('/referral/ABC123'));
+    expect(replace).toHaveBeenCalledTimes(1);
+    expect(new URL(replace.mock.calls[0][0]).searchParams.get('referralCode')).toBe('ABC123');
+  });
+
+  it('without a code in the path, stays on the message and goes nowhere', () => {
+    const replace = vi.spyOn(navigation, 'replace').mockImplementation(() => undefined);
+    render(page('/referral'));
+    expect(screen.getByText('Redirecting Please Wait...')).toBeTruthy();
+    expect(replace).not.toHaveBeenCalled();
   });
 
   it('server markup carries neither the code nor the destination, so one prerendered file serves every code', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import type { VideoDialogBlock } from '../../renderer/generated/config-types.ts';
 import { openDialog } from '../../renderer/lib/dialogs.ts';
 import example from './example.json';
@@ -8,9 +7,9 @@ import VideoDialog from './index.tsx';
 
 // The player's chunk fails to arrive until `network.up` (as a dropped connection would).
 const network = vi.hoisted(() => ({ up: false }));
-vi.mock('react-player', () => {
+vi.mock('./player.ts', () => {
   if (!network.up) throw new Error('Failed to fetch dynamically imported module');
-  return { default: () => <div data-testid="player" /> };
+  return { default: () => <div data-testid="player" />, players: [] };
 });
 
 const proto = HTMLDialogElement.prototype as unknown as Record<string, unknown>;
@@ -26,12 +25,12 @@ describe('videoDialog block without its player chunk', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const block = example as VideoDialogBlock;
     render(
-      <MemoryRouter>
+      <>
         <a href={`#${block.id}`} onClick={(e) => openDialog(block.id, e.currentTarget) && e.preventDefault()}>
           Watch
         </a>
         <VideoDialog {...block} />
-      </MemoryRouter>,
+      </>,
     );
     await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Watch' })));
     const alert = await screen.findByRole('alert');

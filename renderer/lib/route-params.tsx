@@ -14,8 +14,27 @@ export function RouteProvider({ route, path, children }: RouteState & { children
   return <RouteContext.Provider value={value}>{children}</RouteContext.Provider>;
 }
 
-/** The values of the route's placeholders, e.g. { refId: "abc" } for "/referral/:refId" opened at /referral/abc. */
+/** A segment of the address as the visitor wrote it ("x%40y" is "x@y"); a broken escape is not a value. */
+function decodeSegment(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The values of the route's placeholders, decoded, e.g. { refId: "a@b" } for "/referral/:refId" opened at
+ * /referral/a%40b. A value with a broken escape is left out.
+ */
 export function useRouteParams(): Record<string, string> {
   const { route, path } = useContext(RouteContext);
-  return useMemo(() => matchRoute(route, path) ?? {}, [route, path]);
+  return useMemo(() => {
+    const params: Record<string, string> = {};
+    for (const [k, v] of Object.entries(matchRoute(route, path) ?? {})) {
+      const decoded = decodeSegment(v);
+      if (decoded !== undefined) params[k] = decoded;
+    }
+    return params;
+  }, [route, path]);
 }

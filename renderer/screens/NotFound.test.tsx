@@ -1,73 +1,76 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { awaitNotFoundImage } from '../shell/not-found.ts';
 import { NOT_FOUND_IMAGE, NotFound } from './NotFound.tsx';
 
-/** Stands in for the browser's image loader so the test decides when the picture has arrived. */
-class FakeImage {
-  static last: FakeImage | null = null;
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  complete = false;
-  src = '';
-  constructor() {
-    FakeImage.last = this;
-  }
+/** The static markup, then the shell script, with the picture still on its way unless `loaded`. */
+function renderScreen({ underConstruction = false, loaded = false } = {}) {
+  const view = render(<NotFound underConstruction={underConstruction} />);
+  const img = document.querySelector('img');
+  if (!img) throw new Error('the not-found screen has no picture');
+  // jsdom loads no images, and may report one as complete: the test decides.
+  Object.defineProperty(img, 'complete', { value: loaded });
+  awaitNotFoundImage(document);
+  return { ...view, img };
 }
 
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
-function renderAt(underConstruction = false) {
-  return render(
-    <MemoryRouter initialEntries={['/owner', '/missing']} initialIndex={1}>
-      <Routes>
-        <Route path="/missing" element={<NotFound underConstruction={underConstruction} />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
-
-beforeEach(() => vi.stubGlobal('Image', FakeImage));
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => vi.restoreAllMocks());
 
 describe('NotFound', () => {
-  it('shows only a spinner until the image has loaded, then the message and ways out', async () => {
-    renderAt();
-    expect(screen.getByRole('status')).toBeTruthy();
-    expect(screen.queryByText('Page not found')).toBeNull();
-    expect(FakeImage.last?.src).toBe(NOT_FOUND_IMAGE.src);
-    act(() => FakeImage.last?.onload?.());
+  it('without its script, shows the message at once and no spinner or Go Back', () => {
+    render(<NotFound />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Go Back' })).toBeNull();
+  });
+
+  it('shows only a spinner until the image has loaded, then the message and ways out', () => {
+    const { img } = renderScreen();
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+    expect((document.querySelector('[data-image-ready]') as HTMLElement).hidden).toBe(true);
+    expect(img.getAttribute('src')).toBe(NOT_FOUND_IMAGE.src);
+
+    fireEvent.load(img);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect((document.querySelector('[data-image-wait]') as HTMLElement).hidden).toBe(true);
     expect(screen.getByText('404 error')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.getByText('Sorry, the page you are looking for doesn’t exist. Here are some helpful links:')).toBeTruthy();
-    const img = document.querySelector('img')!;
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual([String(NOT_FOUND_IMAGE.width), String(NOT_FOUND_IMAGE.height)]);
     expect(screen.getByRole('link', { name: 'Take me home' }).getAttribute('href')).toBe('/');
   });
 
-  it('"Go Back" goes back in history', async () => {
-    renderAt();
-    act(() => FakeImage.last?.onload?.());
-    await userEvent.click(screen.getByRole('button', { name: 'Go Back' }));
-    expect(screen.getByTestId('where').textContent).toBe('/owner');
+  it('a picture already in the cache shows the message without a spinner', () => {
+    renderScreen({ loaded: true });
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });
 
   it('a picture that fails to load still reveals the page', () => {
-    renderAt();
-    act(() => FakeImage.last?.onerror?.());
+    const { img } = renderScreen();
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+    fireEvent.error(img);
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('"Go Back" shows and goes back in history', async () => {
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => undefined);
+    const { img } = renderScreen();
+    fireEvent.load(img);
+    await userEvent.click(screen.getByRole('button', { name: 'Go Back' }));
+    expect(back).toHaveBeenCalledTimes(1);
   });
 
   it('under construction, the heading reads "Site under construction"', () => {
-    renderAt(true);
-    act(() => FakeImage.last?.onload?.());
+    const { img } = renderScreen({ underConstruction: true });
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    fireEvent.load(img);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Site under construction');
     expect(screen.queryByText('Page not found')).toBeNull();
+    expect(screen.queryByText('404 error')).toBeNull();
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeTruthy();
   });
 });

@@ -1,14 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
 import { createServer as netServer, type AddressInfo } from 'node:net';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { EDITOR_HELLO, editorHtmlPath, injectToken, keepReloadsOffEditor, sitewrightEditor } from './plugin.ts';
 import { TOKEN_HEADER } from './security.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
+
+/** Every project file reachable from `entries` through relative static or dynamic imports (paths from the root). */
+function reachableModules(entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...entries];
+  const specifier = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!/\.(tsx?|jsx?|mts)$/.test(file)) continue;
+    for (const [, spec] of readFileSync(join(root, file), 'utf8').matchAll(specifier)) {
+      const target = relative(root, resolve(root, dirname(file), spec))
+        .split(sep)
+        .join('/');
+      if (existsSync(join(root, target))) queue.push(target);
+      else throw new Error(`${file} imports ${spec}, which is not a file (imports here name their extension)`);
+    }
+  }
+  return seen;
+}
 
 describe('editor page routing', () => {
   const get = (url: string, headers: Record<string, string> = {}) => editorHtmlPath({ method: 'GET', url, headers });
@@ -31,8 +52,20 @@ describe('editor page routing', () => {
     expect(withCharset).toMatch(/<head><meta charset="utf-8" \/>\n<meta name="sitewright-editor-token" content="t" \/>/);
   });
   it('is never part of the build or of npm run dev', () => {
-    for (const f of ['vite.config.ts', 'scripts/build.ts', 'scripts/lib/vite/plugin.ts', 'renderer/entry-client.tsx']) {
-      expect(readFileSync(join(root, f), 'utf8')).not.toMatch(/from ['"][^'"]*lib\/editor|import\([^)]*lib\/editor|sitewrightEditor/);
+    const editorRef = /from ['"][^'"]*lib\/editor|import\([^)]*lib\/editor|sitewrightEditor/;
+    for (const f of ['vite.config.ts', 'scripts/build.ts', 'scripts/lib/vite/plugin.ts']) {
+      expect(readFileSync(join(root, f), 'utf8'), f).not.toMatch(editorRef);
+    }
+    // The build's browser inputs, as vite.config.ts names them, and the dev server's page entry.
+    const inputs = ['renderer/shell/index.ts', 'renderer/islands/loader.ts', 'renderer/App.tsx'];
+    const viteConfig = readFileSync(join(root, 'vite.config.ts'), 'utf8');
+    for (const f of inputs) expect(viteConfig, `vite.config.ts builds ${f}`).toContain(`'${f}'`);
+    expect(readFileSync(join(root, 'scripts/lib/vite/plugin.ts'), 'utf8')).toContain("'/renderer/dev/entry-dev.tsx'");
+    const reached = reachableModules([...inputs, 'renderer/dev/entry-dev.tsx']);
+    expect(reached.size).toBeGreaterThan(inputs.length + 1);
+    for (const f of reached) {
+      expect(f, 'an editor module').not.toMatch(/(^|\/)lib\/editor\//);
+      expect(readFileSync(join(root, f), 'utf8'), f).not.toMatch(editorRef);
     }
     expect(sitewrightEditor({ root, configDir: join(root, 'site.config'), token: 't', port: 1 }).apply).toBe('serve');
   });

@@ -1,0 +1,228 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ISLAND_ATTRIBUTE } from './contract.ts';
+import { defer } from './defer.ts';
+
+/** A start the test finishes (or fails) when it chooses. */
+function controlledStart() {
+  let resolve: () => void = () => undefined;
+  let reject: (e: unknown) => void = () => undefined;
+  const start = vi.fn(
+    () =>
+      new Promise<void>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      }),
+  );
+  return { start, resolve: () => resolve(), reject: (e: unknown) => reject(e) };
+}
+
+/** A prerendered island: a form with a text field, an untouched field, a plain button and a submit button. */
+function island() {
+  const el = document.createElement('div');
+  el.setAttribute(ISLAND_ATTRIBUTE, '0');
+  el.innerHTML = `
+    <form>
+      <input name="name" value="">
+      <input name="other" value="kept">
+      <button type="button">Next</button>
+      <button type="submit">Send</button>
+    </form>`;
+  document.body.append(el);
+  const q = <T extends Element>(selector: string) => el.querySelector<T>(selector)!;
+  return {
+    el,
+    form: q<HTMLFormElement>('form'),
+    input: q<HTMLInputElement>('input[name="name"]'),
+    other: q<HTMLInputElement>('input[name="other"]'),
+    button: q<HTMLButtonElement>('button[type="button"]'),
+  };
+}
+
+const noFail = () => undefined;
+const click = (target: Element) => target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+
+afterEach(() => {
+  document.body.replaceChildren();
+  vi.restoreAllMocks();
+});
+
+describe('defer with the interaction trigger', () => {
+  it.each([
+    ['focusin', (t: Element) => t.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))],
+    ['pointerdown', (t: Element) => t.dispatchEvent(new Event('pointerdown', { bubbles: true }))],
+    ['input', (t: Element) => t.dispatchEvent(new Event('input', { bubbles: true }))],
+  ])('does not start before a sign of use, and starts once on %s inside', (_type, act) => {
+    const { el, input } = island();
+    const outside = document.createElement('button');
+    document.body.append(outside);
+    const { start } = controlledStart();
+    defer(el, 'interaction', start, noFail);
+    expect(start).not.toHaveBeenCalled();
+    act(outside);
+    expect(start).not.toHaveBeenCalled();
+    act(input);
+    expect(start).toHaveBeenCalledTimes(1);
+    act(input);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds a click until the island is live, then replays it once', async () => {
+    const { el, button } = island();
+    const seen = vi.fn();
+    button.addEventListener('click', seen);
+    const { start, resolve } = controlledStart();
+    const { live } = defer(el, 'interaction', start, noFail);
+    const original = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    button.dispatchEvent(original);
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(seen).not.toHaveBeenCalled();
+    expect(original.defaultPrevented).toBe(true);
+    resolve();
+    await live;
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(seen.mock.calls[0][0]).not.toBe(original);
+    // Once live, clicks are the block's own.
+    click(button);
+    expect(seen).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves a click on a link alone', () => {
+    const { el, form } = island();
+    form.insertAdjacentHTML('beforeend', '<a href="#somewhere">More</a>');
+    const link = el.querySelector('a')!;
+    const seen = vi.fn((e: Event) => e.preventDefault()); // jsdom would otherwise navigate
+    link.addEventListener('click', seen);
+    defer(el, 'interaction', controlledStart().start, noFail);
+    click(link);
+    expect(seen).toHaveBeenCalledTimes(1);
+  });
+
+  it('prevents a submit before it is live and replays it once with requestSubmit', async () => {
+    const { el, form } = island();
+    const submitted = vi.fn((e: Event) => e.preventDefault()); // as the hydrated block does
+    form.addEventListener('submit', submitted);
+    const requestSubmit = vi.spyOn(form, 'requestSubmit');
+    const { start, resolve } = controlledStart();
+    const { live } = defer(el, 'interaction', start, noFail);
+    const original = new SubmitEvent('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(original);
+    expect(original.defaultPrevented).toBe(true);
+    expect(submitted).not.toHaveBeenCalled();
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(requestSubmit).not.toHaveBeenCalled();
+    resolve();
+    await live;
+    expect(requestSubmit).toHaveBeenCalledTimes(1);
+    expect(submitted).toHaveBeenCalledTimes(1);
+  });
+
+  it('re-enters a typed value as an input event once live, and only for fields that changed', async () => {
+    const { el, input, other } = island();
+    const { start, resolve } = controlledStart();
+    const { live } = defer(el, 'interaction', start, noFail);
+    input.value = 'Ada';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(start).toHaveBeenCalledTimes(1);
+    const entered: string[] = [];
+    input.addEventListener('input', () => entered.push(input.value));
+    const otherInput = vi.fn();
+    other.addEventListener('input', otherInput);
+    resolve();
+    await live;
+    expect(entered).toEqual(['Ada']);
+    expect(input.value).toBe('Ada');
+    expect(otherInput).not.toHaveBeenCalled();
+  });
+
+  it('gives a field the visitor left its blur once live', async () => {
+    const { el, input } = island();
+    const { start, resolve } = controlledStart();
+    const { live } = defer(el, 'interaction', start, noFail);
+    input.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    const left = vi.fn();
+    input.addEventListener('focusout', left);
+    expect(left).not.toHaveBeenCalled();
+    resolve();
+    await live;
+    expect(left).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds a key the block implements on a button, but lets a text field have its keys', async () => {
+    const { el, input, button } = island();
+    const keys = vi.fn();
+    el.addEventListener('keydown', (e) => keys((e.target as Element).tagName, e.key));
+    const { start, resolve } = controlledStart();
+    const { live } = defer(el, 'interaction', start, noFail);
+    button.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true }));
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true, cancelable: true }));
+    expect(keys.mock.calls).toEqual([['INPUT', 'ArrowLeft']]);
+    resolve();
+    await live;
+    expect(keys.mock.calls).toEqual([
+      ['INPUT', 'ArrowLeft'],
+      ['BUTTON', 'ArrowRight'],
+    ]);
+  });
+});
+
+describe('defer with other triggers', () => {
+  it("'load' starts at once", async () => {
+    const { el } = island();
+    const { start, resolve } = controlledStart();
+    const { live } = defer(el, 'load', start, noFail);
+    expect(start).toHaveBeenCalledTimes(1);
+    resolve();
+    await expect(live).resolves.toBeUndefined();
+  });
+
+  it("'manual' ignores use of the island and starts only on wake()", async () => {
+    const { el, input, button } = island();
+    const seen = vi.fn();
+    button.addEventListener('click', seen);
+    const { start, resolve } = controlledStart();
+    const { wake, live } = defer(el, 'manual', start, noFail);
+    input.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    input.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    click(button);
+    expect(start).not.toHaveBeenCalled();
+    expect(seen).not.toHaveBeenCalled();
+    wake();
+    wake();
+    expect(start).toHaveBeenCalledTimes(1);
+    resolve();
+    await live;
+    expect(seen).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('defer when start fails', () => {
+  it('tells onFail with a retry that starts again, and replays what was held once that succeeds', async () => {
+    const { el, button } = island();
+    const seen = vi.fn();
+    button.addEventListener('click', seen);
+    const failure = new Error('Loading chunk faq failed');
+    let succeed: () => void = () => undefined;
+    const start = vi
+      .fn<() => Promise<void>>()
+      .mockRejectedValueOnce(failure)
+      .mockImplementationOnce(() => new Promise<void>((res) => (succeed = res)));
+    const onFail = vi.fn<(error: unknown, retry: () => void) => void>();
+    const { live } = defer(el, 'interaction', start, onFail);
+    click(button);
+    expect(start).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(onFail).toHaveBeenCalledTimes(1));
+    expect(onFail.mock.calls[0][0]).toBe(failure);
+    expect(seen).not.toHaveBeenCalled();
+
+    // Still held while failed: a second click is not passed to the block either.
+    click(button);
+    expect(seen).not.toHaveBeenCalled();
+    onFail.mock.calls[0][1]();
+    expect(start).toHaveBeenCalledTimes(2);
+    succeed();
+    await live;
+    expect(seen).toHaveBeenCalledTimes(2);
+    expect(onFail).toHaveBeenCalledTimes(1);
+  });
+});
