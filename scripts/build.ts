@@ -64,7 +64,8 @@ async function prerender(url: string, route: string | null, file: string) {
   const r = await server.render(url);
   // Every block's styles are on the page, static or not; the layout's come with the app's.
   const styleKeys = [APP_STYLES, ...(r.notFoundScreen ? [NOT_FOUND_MODULE] : []), ...r.blockTypes.map(blockKey)];
-  const assets = collectAssets(manifest, styleKeys);
+  // Blocks are listed by the page itself; everything else a block imports lazily may be in its prerendered markup.
+  const assets = collectAssets(manifest, styleKeys, (key) => !/^blocks\/[^/]+\/index\.tsx$/.test(key));
   // Islands that hydrate at once have their code preloaded: React, the island runtime and their blocks. Everything
   // else is fetched when its trigger fires; a page without islands loads the shell script alone.
   const atLoad = r.islands.filter((i) => i.hydrate === 'load').map((i) => blockKey(i.type));

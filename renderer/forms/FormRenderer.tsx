@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { navigateTo } from '../lib/navigate.ts';
+import { keepForNextPage } from './flash.ts';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
@@ -146,7 +147,8 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
   };
   const context: FormContext = { data, setFields: (values) => update({ ...data, ...values }) };
 
-  const notify = (notice: FormNotice, kind: 'success' | 'error', text: string) => {
+  /** `leaving`: the visitor goes on to another page at once, where the toast shows instead. */
+  const notify = (notice: FormNotice, kind: 'success' | 'error', text: string, leaving = false) => {
     clearTimeout(bannerTimer.current);
     if (notice.show === 'banner') {
       setBanner({ kind, text });
@@ -155,13 +157,15 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
     }
     // A toast outside an open modal dialog would sit under its backdrop; after closing, the page's host shows it.
     const inDialog = kind === 'error' || !config.submit.onSuccess.closeDialog;
-    void showToast({
+    const toast = {
       text,
       kind,
       position: config.toast?.position ?? 'top-right',
       autoCloseMs: config.toast?.autoCloseMs ?? 4000,
       containerId: inDialog ? dialogToastContainer : undefined,
-    });
+    } as const;
+    if (leaving && keepForNextPage(toast)) return;
+    void showToast(toast);
   };
 
   const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
@@ -213,7 +217,7 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
       attemptRef.current = null;
       const then = config.submit.onSuccess;
       if (then.store) saveStore(then.store.key, Object.fromEntries(then.store.fields.filter((k) => k in body).map((k) => [k, body[k]])));
-      if (then.notice) notify(then.notice, 'success', successText(then.notice, outcome));
+      if (then.notice) notify(then.notice, 'success', successText(then.notice, outcome), Boolean(then.goTo));
       if (then.reset) {
         if (trapRef.current) trapRef.current.value = '';
         setData(initial);

@@ -8,7 +8,7 @@ import type { Hydrate } from '../../blocks/registry.ts';
 export type { Hydrate };
 
 /** On an island's wrapper: its position on the page; the wrapper is display: contents and is the React root. */
-export const ISLAND_ATTRIBUTE = 'data-island';
+export { ISLAND_ATTRIBUTE } from '../shell/markup.ts';
 /** On an island's wrapper: when it hydrates (a Hydrate value). */
 export const HYDRATE_ATTRIBUTE = 'data-hydrate';
 /** On an island's wrapper: its props as JSON (IslandProps). */

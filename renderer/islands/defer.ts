@@ -80,7 +80,8 @@ function record(event: Event): void {
   } else if (event.type === 'click') {
     const mouse = event as MouseEvent;
     // A plain link works without the island's code, and a modified click means "open elsewhere": leave both alone.
-    if (target.closest('a[href]') || mouse.button !== 0) return;
+    // So does a click on a field or its label (a radio, a checkbox): the browser changes it, and the value is handed over.
+    if (target.closest('a[href], label') || handlesOwnKeys(target) || mouse.button !== 0) return;
     hold(event);
     const init: MouseEventInit = { bubbles: true, cancelable: true, composed: true, ...pick(mouse, 'clientX', 'clientY', 'detail') };
     island.replays.push(() => target.dispatchEvent(new MouseEvent('click', init)));

@@ -3,7 +3,8 @@
  * not-found screen's wait for its picture and the preview gate. It has no framework dependency, so it runs on pages
  * React never hydrates. The gate goes first: the page it may show is what the islands loader then looks at.
  */
-import { ISLAND_ATTRIBUTE } from '../islands/contract.ts';
+import { hasFlash } from '../forms/flash.ts';
+import { ISLAND_ATTRIBUTE } from './markup.ts';
 import { openPreviewGate } from './gate.ts';
 import { awaitNotFoundImage } from './not-found.ts';
 import { initShell } from './shell.ts';
@@ -12,6 +13,8 @@ if (typeof document !== 'undefined') {
   openPreviewGate(document);
   initShell(document);
   awaitNotFoundImage(document);
+  // A notice from the page before (a form's "Success" on its way here); the toasts' code is fetched only then.
+  if (hasFlash()) void import('../forms/show-flash.ts');
   // A page with islands is marked by the islands loader once its first islands are live.
   if (!document.querySelector(`[${ISLAND_ATTRIBUTE}]`)) document.documentElement.dataset.hydrated = 'true';
 }

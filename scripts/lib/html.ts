@@ -24,22 +24,28 @@ export const APP_STYLES = 'renderer/App.tsx';
 /** The not-found screen's chunk (renderer/lib/not-found-screen.tsx): preloaded only on the pages that show it. */
 export const NOT_FOUND_MODULE = 'renderer/screens/NotFound.tsx';
 
-/** The JS chunks and CSS files a manifest entry needs, following its static imports. */
-export function collectAssets(manifest: Manifest, keys: string[]): { js: string[]; css: string[] } {
+/**
+ * The JS chunks and CSS files a manifest entry needs, following its static imports. With `lazyStyles`, the styles
+ * of what they import lazily come too (not their scripts), except where `lazyStyles` says no: the prerenderer renders
+ * those modules into the page (a block's form engine, say), so their markup needs its styles before their code.
+ */
+export function collectAssets(manifest: Manifest, keys: string[], lazyStyles?: (key: string) => boolean): { js: string[]; css: string[] } {
   const js = new Set<string>();
   const css = new Set<string>();
   const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
+  const visit = (key: string, lazy: boolean) => {
+    const mark = `${key}|${lazy}`;
+    if (seen.has(mark) || seen.has(`${key}|false`)) return;
+    seen.add(mark);
     const chunk = manifest[key];
     if (!chunk) return;
-    js.add(chunk.file);
+    if (!lazy) js.add(chunk.file);
     // Dependencies' styles first, so a block's own rules come later and win over what it composes.
-    for (const i of chunk.imports ?? []) visit(i);
+    for (const i of chunk.imports ?? []) visit(i, lazy);
     for (const c of chunk.css ?? []) css.add(c);
+    if (lazyStyles) for (const d of chunk.dynamicImports ?? []) if (lazyStyles(d)) visit(d, true);
   };
-  for (const k of keys) visit(k);
+  for (const k of keys) visit(k, false);
   return { js: [...js], css: [...css] };
 }
 
