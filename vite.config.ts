@@ -42,12 +42,13 @@ export default defineConfig(({ command }) => ({
               // The islands loader's own parts, kept out of the groups below: a group also takes in what its modules
               // import, and the loader must not import a chunk that imports React.
               name: 'islands-loader',
-              priority: 2,
+              priority: 3,
               test: /[\\/]renderer[\\/]lib[\\/](chunk-cache|with-timeout|dialogs)\.ts$|[\\/]renderer[\\/]islands[\\/](contract|defer)\.ts$|preload-helper/,
             },
             {
               // React and react-dom in one chunk: the first island a page hydrates fetches it, no other script needs it.
               name: 'framework',
+              priority: 2,
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
             },
             {

@@ -7,8 +7,12 @@ import type { Hydrate } from '../../blocks/registry.ts';
 
 export type { Hydrate };
 
-/** On an island's wrapper: its position on the page; the wrapper is display: contents and is the React root. */
-export { ISLAND_ATTRIBUTE } from '../shell/markup.ts';
+/**
+ * On an island's wrapper: its position on the page; the wrapper is display: contents and is the React root. The
+ * shell script has its own copy (renderer/shell/markup.ts; a test keeps them equal): sharing the module would make
+ * every static page fetch a chunk of the loader's.
+ */
+export const ISLAND_ATTRIBUTE = 'data-island';
 /** On an island's wrapper: when it hydrates (a Hydrate value). */
 export const HYDRATE_ATTRIBUTE = 'data-hydrate';
 /** On an island's wrapper: its props as JSON (IslandProps). */

@@ -67,8 +67,12 @@ function record(event: Event): void {
   const target = event.target;
   if (event.type === 'focusout') {
     island.left.push(target);
+    // Replayed once live; React may already run here (between hydration and the hand-over) but with a state that
+    // knows nothing of what was typed, and acting on it would empty the other fields.
+    event.stopImmediatePropagation();
     return;
   }
+  if (event.type === 'input' || event.type === 'change') event.stopImmediatePropagation();
   // Any sign of use wakes an island early, whatever its trigger; a dialog is woken only by what opens it.
   if (island.trigger !== 'manual') wake(island);
   if (event.type === 'keydown') {

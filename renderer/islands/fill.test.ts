@@ -48,3 +48,11 @@ describe('fillIsland', () => {
     expect(el.nextSibling).toBeNull();
   });
 });
+
+describe('the island marker', () => {
+  it('is the same for the loader and the shell script, which keep separate copies', async () => {
+    const contract = await import('./contract.ts');
+    const markup = await import('../shell/markup.ts');
+    expect(markup.ISLAND_ATTRIBUTE).toBe(contract.ISLAND_ATTRIBUTE);
+  });
+});

@@ -8,6 +8,7 @@ import { openDialog, setDialogWaker } from '../lib/dialogs.ts';
 import { ChunkLoadError } from '../lib/with-timeout.ts';
 import { DIALOG_ATTRIBUTE, HYDRATE_ATTRIBUTE, ISLAND_ATTRIBUTE, OPENS_ATTRIBUTE } from './contract.ts';
 import { defer, type Deferred, type Trigger } from './defer.ts';
+import { hasFlash } from '../forms/flash.ts';
 
 const runtime = new ChunkCache(() => import('./runtime.tsx'));
 const TRIGGERS = new Set<string>(['load', 'visible', 'idle', 'interaction']);
@@ -68,6 +69,10 @@ document.addEventListener('click', (e) => {
   const id = opener?.getAttribute(OPENS_ATTRIBUTE) ?? opener?.getAttribute('href')?.slice(1);
   if (opener && id && openDialog(decodeURIComponent(id), opener)) e.preventDefault();
 });
+
+// A notice from the page before (a form's "Success" on its way here); the toasts' code is fetched only then. Only
+// pages with islands show one: a toast needs React, which a static page never loads (see docs/decisions.md).
+if (hasFlash()) void import('../forms/show-flash.ts');
 
 // Lets tests and monitoring tell a page whose first islands are live from one still loading.
 void Promise.all(started).then(() => requestAnimationFrame(() => setTimeout(() => (document.documentElement.dataset.hydrated = 'true'))));

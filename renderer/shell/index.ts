@@ -3,7 +3,6 @@
  * not-found screen's wait for its picture and the preview gate. It has no framework dependency, so it runs on pages
  * React never hydrates. The gate goes first: the page it may show is what the islands loader then looks at.
  */
-import { hasFlash } from '../forms/flash.ts';
 import { ISLAND_ATTRIBUTE } from './markup.ts';
 import { openPreviewGate } from './gate.ts';
 import { awaitNotFoundImage } from './not-found.ts';
@@ -13,8 +12,6 @@ if (typeof document !== 'undefined') {
   openPreviewGate(document);
   initShell(document);
   awaitNotFoundImage(document);
-  // A notice from the page before (a form's "Success" on its way here); the toasts' code is fetched only then.
-  if (hasFlash()) void import('../forms/show-flash.ts');
   // A page with islands is marked by the islands loader once its first islands are live.
   if (!document.querySelector(`[${ISLAND_ATTRIBUTE}]`)) document.documentElement.dataset.hydrated = 'true';
 }

@@ -17,5 +17,5 @@ export const ACCORDION_ATTR = 'data-accordion';
 export const DISCLOSURE_ATTR = 'data-disclosure';
 /** On main and the footer: made inert while the full-screen menu covers them. */
 export const BEHIND_MENU_ATTR = 'data-behind-menu';
-/** On an island's wrapper (see renderer/islands/contract.ts): the shell leaves marking the page live to the loader. */
+/** On an island's wrapper (renderer/islands/contract.ts, equal by test): the shell leaves marking the page live to the loader. */
 export const ISLAND_ATTRIBUTE = 'data-island';

@@ -51,15 +51,3 @@ test('client-side navigation scrolls to the top and sets the title', async ({ pa
   await expect(page).toHaveTitle('Contractor');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
-
-test('a block chunk that fails to load shows "Loading chunk … failed" and a retry that works', async ({ page }) => {
-  await page.goto('/');
-  await hydrated(page);
-  let fail = true;
-  await page.route(/\/assets\/owner-[^/]+\.js$/, (route) => (fail ? route.abort('failed') : route.continue()));
-  await page.getByRole('link', { name: 'For Owner(B2C)' }).first().click();
-  await expect(page.getByRole('heading', { name: /Loading chunk owner failed/ })).toBeVisible();
-  fail = false;
-  await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Build your dream project');
-});

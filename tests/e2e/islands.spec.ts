@@ -1,0 +1,291 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Page } from '@playwright/test';
+import { DIST, gzipSize, JS_BUDGET, manifest } from './build-files.ts';
+import { test, expect, holdFile, hydrated } from './fixtures.ts';
+
+/**
+ * Pages are static HTML; only islands (interactive blocks) load code, each when its trigger fires
+ * (renderer/islands/). These tests count the scripts a page asks for, with JavaScript on and off, and hold an
+ * island's chunk back with page.route to act on it while it is still prerendered HTML.
+ */
+
+const chunkOf = (folder: string) => manifest[`blocks/${folder}/index.tsx`].file;
+/** The chunk with React and react-dom. */
+const FRAMEWORK = Object.entries(manifest).find(([key]) => /^_framework-/.test(key))?.[1].file ?? '';
+/** The shared shell script and everything it imports: what a static page may load. */
+const SHELL = (() => {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  visit('renderer/shell/index.ts');
+  return files;
+})();
+/** The issue's budget for the shared script, for every route together. */
+const SHELL_BUDGET = 3 * 1024;
+/** The routes whose blocks are all static, and the not-found page. */
+const STATIC_ROUTES = ['/owner', '/contractor', '/consultant', '/finance', '/policy', '/project-manager', '/waitlist-welcome', '/no-such-page'];
+
+/** Every prerendered route but the referral redirect (it leaves at once). */
+function routes(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) {
+        if (e.name !== 'assets' && e.name !== '.vite') walk(join(dir, e.name));
+      } else if (e.name.endsWith('.html') && e.name !== '404.html') {
+        const rel = relative(DIST, join(dir, e.name))
+          .replace(/(^|\/)index\.html$/, '')
+          .replace(/\.html$/, '');
+        out.push(`/${rel}`);
+      }
+    }
+  };
+  walk(DIST);
+  return out.filter((r) => !r.includes('/_')).sort();
+}
+
+function scriptsRequested(page: Page): Set<string> {
+  const seen = new Set<string>();
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.hostname === '127.0.0.1' && u.pathname.endsWith('.js')) seen.add(u.pathname.slice(1));
+  });
+  return seen;
+}
+
+test('the build has a framework chunk and a shared script within its budget', () => {
+  expect(FRAMEWORK).toMatch(/\.js$/);
+  expect(readFileSync(join(DIST, FRAMEWORK), 'utf8')).toContain('react.dev/errors');
+  const bytes = [...SHELL].reduce((sum, f) => sum + gzipSize(f), 0);
+  console.log(`shared script: ${[...SHELL].join(', ')}: ${bytes} bytes gzip`);
+  expect(bytes).toBeLessThanOrEqual(SHELL_BUDGET);
+  expect([...SHELL]).not.toContain(FRAMEWORK);
+});
+
+test('static routes carry no island and ask for the shared script only', () => {
+  for (const route of STATIC_ROUTES) {
+    const file = route === '/no-such-page' ? '404.html' : `${route.slice(1)}/index.html`;
+    const html = readFileSync(join(DIST, file), 'utf8');
+    expect(html, route).not.toContain('data-island=');
+    const scripts = [...html.matchAll(/<script[^>]*\bsrc="\/([^"]+)"/g)].map((m) => m[1]);
+    const preloads = [...html.matchAll(/<link rel="modulepreload" href="\/([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts, route).toEqual([manifest['renderer/shell/index.ts'].file]);
+    expect(preloads, route).toEqual([]);
+  }
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`static routes with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled, viewport: { width: 1366, height: 768 } });
+
+    test('no framework code is requested; a menu and an FAQ answer open', async ({ page, consoleProblems }) => {
+      for (const route of STATIC_ROUTES) {
+        const seen = scriptsRequested(page);
+        await page.goto(route);
+        if (javaScriptEnabled) await hydrated(page);
+        await page.waitForLoadState('networkidle');
+        expect([...seen], route).not.toContain(FRAMEWORK);
+        expect(
+          [...seen].filter((f) => !SHELL.has(f)),
+          route,
+        ).toEqual([]);
+        if (!javaScriptEnabled) expect([...seen], route).toEqual([]);
+        page.removeAllListeners('request');
+      }
+
+      await page.goto('/owner');
+      if (javaScriptEnabled) await hydrated(page);
+      const solutions = page.getByRole('banner').getByRole('button', { name: 'Solutions' });
+      await solutions.click();
+      await expect(page.locator('#menu-solutions')).toBeVisible();
+      await expect(page.locator('#menu-solutions').getByRole('link', { name: /^Contractor/ })).toHaveAttribute('href', '/contractor');
+      await page.keyboard.press('Escape');
+      await expect(page.locator('#menu-solutions')).toBeHidden();
+
+      const question = page.locator('#faq summary').first();
+      const answer = page.locator('#faq details').first().getByRole('region');
+      await expect(answer).toBeHidden();
+      await question.click();
+      await expect(answer).toBeVisible();
+      if (javaScriptEnabled) await expect(question).toHaveAttribute('aria-expanded', 'true');
+      // The not-found page is answered with its status, which the console reports.
+      expect(consoleProblems.filter((p) => !/404/.test(p))).toEqual([]);
+    });
+  });
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 768 },
+]) {
+  test(`at ${viewport.width} px every route loads at most 100 KB of JavaScript (gzip) before any interaction, framework only with an island`, async ({
+    page,
+    consoleProblems,
+  }) => {
+    await page.setViewportSize(viewport);
+    // /doctor asks the identity service whether it answers; here it does.
+    await page.route('**/api/v1**', (route) => route.fulfill({ status: 200, body: '{}' }));
+    const figures: string[] = [];
+    for (const route of routes()) {
+      const seen = scriptsRequested(page);
+      await page.goto(route);
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      const bytes = [...seen].reduce((sum, f) => sum + gzipSize(f), 0);
+      const framework = seen.has(FRAMEWORK) ? gzipSize(FRAMEWORK) : 0;
+      figures.push(`${route} ${(bytes / 1024).toFixed(1)} KB (framework ${(framework / 1024).toFixed(1)} KB)`);
+      expect(bytes, `${route}: ${[...seen].join(', ')}`).toBeLessThanOrEqual(JS_BUDGET);
+      const hasIslands = await page.locator('[data-island]').count();
+      if (!hasIslands) expect(framework, route).toBe(0);
+      page.removeAllListeners('request');
+    }
+    console.log(`${viewport.width} px: ${figures.join(' · ')}`);
+    expect(consoleProblems).toEqual([]);
+  });
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('an island below the first screen loads its code only when scrolled near', async ({ page, consoleProblems }) => {
+    const seen = scriptsRequested(page);
+    // Every style is inlined in the page: neither the load nor an island hydrating later fetches a style sheet.
+    const styleSheets: string[] = [];
+    page.on('request', (r) => r.url().endsWith('.css') && styleSheets.push(r.url()));
+    await page.goto('/');
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(seen.has(chunkOf('Testimonials'))).toBe(false);
+    // Still all there as HTML.
+    await expect(page.locator('[data-block="testimonials"]')).toBeAttached();
+
+    const testimonials = page.waitForRequest((r) => r.url().endsWith(chunkOf('Testimonials')));
+    await page.locator('[data-block="testimonials"] > *').first().scrollIntoViewIfNeeded();
+    await testimonials;
+    expect(seen.has(FRAMEWORK)).toBe(true);
+    expect(styleSheets).toEqual([]);
+    expect(consoleProblems).toEqual([]);
+  });
+
+  test('a click that reaches an island before its code does takes effect once, when it has arrived', async ({ page, consoleProblems }) => {
+    const enquiry = await holdFile(page, chunkOf('Enquiry'));
+    await page.goto('/referral');
+    await hydrated(page);
+    const open = page.locator('[data-block="enquiry"]').getByRole('button', { expanded: false });
+    await open.click();
+    await expect.poll(() => enquiry.requested()).toBe(true);
+    await expect(page.locator('[data-block="enquiry"] form')).toHaveCount(0);
+    enquiry.release();
+    await expect(page.locator('[data-block="enquiry"] form')).toBeVisible();
+    expect(consoleProblems).toEqual([]);
+  });
+
+  test('a slider moved with the keyboard before its island has code keeps its value and React shows it', async ({ page, consoleProblems }) => {
+    await page.setViewportSize({ width: 390, height: 400 });
+    const estimator = await holdFile(page, chunkOf('FeeEstimator'));
+    await page.goto('/pricing/premium');
+    await hydrated(page);
+    const slider = page.getByRole('slider');
+    await slider.focus();
+    const before = await slider.inputValue();
+    const estimateBefore = await slider.getAttribute('aria-valuetext');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const moved = await slider.inputValue();
+    expect(Number(moved)).toBeGreaterThan(Number(before));
+    estimator.release();
+    // Once hydrated, React's estimate follows the value the visitor set while the block was still HTML.
+    await expect(slider).not.toHaveAttribute('aria-valuetext', estimateBefore ?? '');
+    await expect(slider).toHaveValue(moved);
+    await expect(slider).toBeFocused();
+    expect(consoleProblems).toEqual([]);
+  });
+
+  test('a link to a dialog whose island has not loaded yet opens it once it has', async ({ page, consoleProblems }) => {
+    // The player itself is not under test: its script arrives and does nothing.
+    await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) =>
+      route.fulfill(
+        route.request().url().includes('/iframe_api')
+          ? { contentType: 'text/javascript', body: '' }
+          : { contentType: 'text/html', body: '<!doctype html><title>player</title>' },
+      ),
+    );
+    const dialogChunk = await holdFile(page, chunkOf('VideoDialog'));
+    await page.goto('/referral');
+    await hydrated(page);
+    expect(dialogChunk.requested()).toBe(false);
+    await page.getByRole('button', { name: 'How our referral works' }).click();
+    await expect.poll(() => dialogChunk.requested()).toBe(true);
+    const dialog = page.getByRole('dialog', { name: 'Referral Video' });
+    await expect(dialog).toBeHidden();
+    dialogChunk.release();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'How our referral works' })).toBeFocused();
+    expect(consoleProblems).toEqual([]);
+  });
+
+  test('an island whose code fails to load says "Loading chunk … failed", keeps its markup, and "Try again" brings it to life', async ({ page }) => {
+    let fail = true;
+    await page.route(`**/${chunkOf('Enquiry')}`, (route) => (fail ? route.abort('failed') : route.continue()));
+    await page.goto('/referral');
+    await hydrated(page);
+    const open = page.locator('[data-block="enquiry"]').getByRole('button', { expanded: false });
+    await open.click();
+    await expect(page.getByRole('heading', { name: /Loading chunk enquiry failed/ })).toBeVisible();
+    await expect(open).toBeVisible();
+    fail = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { name: /Loading chunk/ })).toHaveCount(0);
+    // The click held while the code was missing takes effect now.
+    await expect(page.locator('[data-block="enquiry"] form')).toBeVisible();
+  });
+});
+
+test.describe('in-page links work on the first click', () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`a "#id" link jumps to a plain block (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1366, height: 768 } });
+      const page = await context.newPage();
+      // /referral has islands (its loader listens for dialog links) and a plain FAQ block further down.
+      await page.goto('/referral');
+      if (javaScriptEnabled) await hydrated(page);
+      const target = await page.locator('[data-block="faq"] section[id], section#faq').first().getAttribute('id');
+      expect(target).toBeTruthy();
+      // The markup a page author gets for an action whose href is "#<block id>" (renderer/ui/SmartLink.tsx).
+      await page.locator('main').evaluate((main, id) => main.insertAdjacentHTML('afterbegin', `<a href="#${id}" id="jump">To the FAQ</a>`), target);
+      await page.locator('#jump').click();
+      await expect(page).toHaveURL(new RegExp(`#${target}$`));
+      await expect(page.locator(`#${target}`)).toBeInViewport();
+      await context.close();
+    });
+  }
+
+  test('a dialog link opens its dialog on the first click', async ({ page, consoleProblems }) => {
+    await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }));
+    await page.goto('/referral');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'How our referral works' }).click();
+    await expect(page.getByRole('dialog', { name: 'Referral Video' })).toBeVisible();
+    expect(consoleProblems).toEqual([]);
+  });
+});
+
+test('pages name speculation rules in a header, served with their type, and the CSP allows no inline script', async ({ request }) => {
+  const page = await request.get('/owner');
+  const rulesPath = JSON.parse(`[${page.headers()['speculation-rules']}]`)[0] as string;
+  expect(rulesPath).toMatch(/^\//);
+  const csp = page.headers()['content-security-policy'];
+  const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+  expect(scriptSrc).not.toContain("'unsafe-inline'");
+  const rules = await request.get(rulesPath);
+  expect(rules.headers()['content-type']).toBe('application/speculationrules+json');
+  const body = (await rules.json()) as { prefetch: { source: string; eagerness: string }[] };
+  expect(body.prefetch[0].source).toBe('document');
+});
