@@ -68,17 +68,34 @@ export const blocks = {
   adminLogin: { load: () => only<typeof import('./AdminLogin/index.tsx')>(import.meta.glob('./AdminLogin/index.tsx')), hydrate: 'load', mainHeading: true },
   doctor: { load: () => only<typeof import('./Doctor/index.tsx')>(import.meta.glob('./Doctor/index.tsx')), hydrate: 'load', mainHeading: true },
   steps: { load: () => only<typeof import('./Steps/index.tsx')>(import.meta.glob('./Steps/index.tsx')) },
-  videoDialog: { load: () => only<typeof import('./VideoDialog/index.tsx')>(import.meta.glob('./VideoDialog/index.tsx')), hydrate: 'interaction', dialog: true },
-  referralRedirect: { load: () => only<typeof import('./ReferralRedirect/index.tsx')>(import.meta.glob('./ReferralRedirect/index.tsx')), hydrate: 'load', mainHeading: true },
+  videoDialog: {
+    load: () => only<typeof import('./VideoDialog/index.tsx')>(import.meta.glob('./VideoDialog/index.tsx')),
+    hydrate: 'interaction',
+    dialog: true,
+  },
+  referralRedirect: {
+    load: () => only<typeof import('./ReferralRedirect/index.tsx')>(import.meta.glob('./ReferralRedirect/index.tsx')),
+    hydrate: 'load',
+    mainHeading: true,
+  },
   prose: { load: () => only<typeof import('./Prose/index.tsx')>(import.meta.glob('./Prose/index.tsx')) },
   form: {
-    load: () => only<typeof import('./Form/index.tsx')>(import.meta.glob('./Form/index.tsx')), hydrate: 'interaction',
+    load: () => only<typeof import('./Form/index.tsx')>(import.meta.glob('./Form/index.tsx')),
+    hydrate: 'interaction',
     mainHeading: { setting: 'headingLevel', equals: 1, default: 2 },
   },
   formDialog: { load: () => only<typeof import('./FormDialog/index.tsx')>(import.meta.glob('./FormDialog/index.tsx')), hydrate: 'interaction', dialog: true },
   enquiry: { load: () => only<typeof import('./Enquiry/index.tsx')>(import.meta.glob('./Enquiry/index.tsx')), hydrate: 'interaction' },
-  scheduler: { load: () => only<typeof import('./Scheduler/index.tsx')>(import.meta.glob('./Scheduler/index.tsx')), hydrate: 'visible', mainHeading: { setting: 'heading' } },
-  contactInfo: { load: () => only<typeof import('./ContactInfo/index.tsx')>(import.meta.glob('./ContactInfo/index.tsx')), hydrate: 'interaction', mainHeading: true },
+  scheduler: {
+    load: () => only<typeof import('./Scheduler/index.tsx')>(import.meta.glob('./Scheduler/index.tsx')),
+    hydrate: 'visible',
+    mainHeading: { setting: 'heading' },
+  },
+  contactInfo: {
+    load: () => only<typeof import('./ContactInfo/index.tsx')>(import.meta.glob('./ContactInfo/index.tsx')),
+    hydrate: 'interaction',
+    mainHeading: true,
+  },
 } satisfies BlockMap;
 
 /** One row per block type, for code that looks them up by type or lists them. */

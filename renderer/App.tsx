@@ -105,10 +105,7 @@ export function App() {
   const { pathname } = useLocation();
   return (
     <SiteProvider value={site}>
-      <AppErrorBoundary
-        resetKey={pathname}
-        onRetry={resetAllChunkCaches}
-      >
+      <AppErrorBoundary resetKey={pathname} onRetry={resetAllChunkCaches}>
         <Suspense fallback={<PageLoading />}>
           <Routes>
             <Route path="*" element={<ConfigRoute />} />

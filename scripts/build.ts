@@ -8,8 +8,29 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { loadProject } from './lib/project.ts';
 import { printDiagnostics } from './lib/report.ts';
-import { APP_STYLES, ISLANDS_ENTRY, ISLANDS_RUNTIME, NOT_FOUND_MODULE, SHELL_ENTRY, collectAssets, inlineScriptHashes, renderDocument, type Manifest } from './lib/html.ts';
-import { SPECULATION_RULES_PATH, speculationRules, contentSecurityPolicy, headersFile, outputPath, precompress, redirectsFile, robots, securityHeaders, sitemap } from './lib/deploy-files.ts';
+import {
+  APP_STYLES,
+  ISLANDS_ENTRY,
+  ISLANDS_RUNTIME,
+  NOT_FOUND_MODULE,
+  SHELL_ENTRY,
+  collectAssets,
+  inlineScriptHashes,
+  renderDocument,
+  type Manifest,
+} from './lib/html.ts';
+import {
+  SPECULATION_RULES_PATH,
+  speculationRules,
+  contentSecurityPolicy,
+  headersFile,
+  outputPath,
+  precompress,
+  redirectsFile,
+  robots,
+  securityHeaders,
+  sitemap,
+} from './lib/deploy-files.ts';
 import { blockFolder } from './lib/blocks.ts';
 import { visiblePages } from './lib/config/visible-pages.ts';
 import type { RenderResult } from '../renderer/entry-server.tsx';

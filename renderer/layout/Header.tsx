@@ -45,7 +45,7 @@ function Dropdown({ id, label, items, wide = false, currentPath }: DropdownProps
   const panelId = `menu-${id}`;
   return (
     <li className={`${styles.item} ${styles.dropdown}`} {...{ [DROPDOWN_ATTR]: '' }}>
-      <button type="button" className={styles.trigger} aria-expanded="false" aria-controls={panelId} popoverTarget={panelId}>
+      <button type="button" className={styles.trigger} aria-controls={panelId} popoverTarget={panelId}>
         {label}
         <Chevron />
       </button>
@@ -134,7 +134,6 @@ export function Header({ config }: HeaderProps) {
           <button
             type="button"
             className={styles.toggle}
-            aria-expanded="false"
             aria-controls={MOBILE_MENU_ID}
             aria-label="Open menu"
             popoverTarget={MOBILE_MENU_ID}

@@ -160,10 +160,23 @@ describe('initShell', () => {
     expect($('#row').hidden).toBe(true);
   });
 
-  it('accordions added later are upgraded as they arrive', async () => {
+  it('accordions added later are upgraded as they arrive on a page drawn in the browser (no header at first)', async () => {
+    stop();
+    document.body.innerHTML = '';
+    stop = initShell(document);
     document.body.insertAdjacentHTML('beforeend', '<details data-accordion><summary id="late">Q</summary><div id="late-a">A</div></details>');
     await new Promise((r) => setTimeout(r));
     expect($('#late').getAttribute('role')).toBe('button');
     expect($('#late').getAttribute('aria-controls')).toBe('late-a');
+  });
+
+  it('gives popover buttons the aria-expanded their markup may not carry, and keeps it in step', () => {
+    stop();
+    document.body.innerHTML = `<header data-site-header><button popovertarget="p">P</button><div id="p" popover="auto"></div></header>`;
+    stop = initShell(document);
+    const button = $('button');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireToggle($('#p'), 'beforetoggle', 'open');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
   });
 });

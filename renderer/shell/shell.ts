@@ -25,6 +25,24 @@ export function controlled(control: Element): HTMLElement[] {
   return ids.map((id) => control.ownerDocument.getElementById(id)).filter((el): el is HTMLElement => el !== null);
 }
 
+/**
+ * A button that opens a popover is expanded or not to the platform, which forbids saying so again in the markup;
+ * screen readers and tests reading the DOM still look for aria-expanded, so the script adds it and keeps it in step.
+ */
+export function markPopoverButtons(doc: Document): void {
+  for (const b of doc.querySelectorAll(`${HEADER} [popovertarget]`)) if (!b.hasAttribute('aria-expanded')) b.setAttribute('aria-expanded', 'false');
+}
+
+/** Puts a dropdown's panel under its button, or ending at its right edge where it would leave the window. */
+export function placePanel(panel: HTMLElement, button: Element, view: Window): void {
+  const r = button.getBoundingClientRect();
+  const gap = 12;
+  const width = parseFloat(view.getComputedStyle(panel).width) || 340;
+  const fits = r.left - gap + width <= view.innerWidth - gap;
+  panel.style.setProperty('--panel-top', `${r.bottom + gap}px`);
+  panel.style.setProperty('--panel-left', `${fits ? r.left - gap : Math.max(gap, r.right + gap - width)}px`);
+}
+
 /** Shows or hides what a disclosure button controls, and says so in its aria-expanded. */
 export function setDisclosure(button: Element, expanded: boolean): void {
   button.setAttribute('aria-expanded', String(expanded));
@@ -108,7 +126,10 @@ export function initShell(doc: Document): () => void {
     const isOpen = (e as ToggleEvent).newState === 'open';
     if (isOpen) open.add(el);
     else open.delete(el);
-    for (const b of doc.querySelectorAll(`[popovertarget="${el.id}"]`)) b.setAttribute('aria-expanded', String(isOpen));
+    for (const b of doc.querySelectorAll(`[popovertarget="${el.id}"]`)) {
+      b.setAttribute('aria-expanded', String(isOpen));
+      if (isOpen && e.type === 'beforetoggle' && el.id !== MOBILE_MENU_ID && isDesktop(view)) placePanel(el, b, view);
+    }
     if (el.id === MOBILE_MENU_ID) {
       hamburger()?.setAttribute('aria-label', isOpen ? 'Close menu' : 'Open menu');
       // The page behind the full-screen menu must not take focus or clicks.
@@ -190,10 +211,19 @@ export function initShell(doc: Document): () => void {
   const onBreakpoint = () => closeAll();
 
   // Accordions rendered after this runs (a client render) are upgraded as they arrive.
-  const observer = typeof MutationObserver === 'function' ? new MutationObserver(() => upgradeAccordions(doc)) : null;
+  const observer =
+    typeof MutationObserver === 'function'
+      ? new MutationObserver(() => {
+          upgradeAccordions(doc);
+          markPopoverButtons(doc);
+        })
+      : null;
   const start = () => {
     upgradeAccordions(doc);
-    observer?.observe(doc.body, { childList: true, subtree: true });
+    markPopoverButtons(doc);
+    // Only a page drawn in the browser (the dev server) gains its header and accordions later; a prerendered page
+    // has them all, and watching its every change would cost for nothing.
+    if (!doc.querySelector(`${HEADER}`)) observer?.observe(doc.body, { childList: true, subtree: true });
   };
 
   doc.addEventListener('beforetoggle', onPopoverToggle, true);

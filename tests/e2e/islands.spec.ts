@@ -268,7 +268,9 @@ test.describe('in-page links work on the first click', () => {
   }
 
   test('a dialog link opens its dialog on the first click', async ({ page, consoleProblems }) => {
-    await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }));
+    await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+    );
     await page.goto('/referral');
     await hydrated(page);
     await page.getByRole('button', { name: 'How our referral works' }).click();
