@@ -29,7 +29,13 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       // The two scripts pages load: the shell (every page) and the islands loader (pages with interactive blocks).
       // App.tsx is never loaded in the browser: as an input it carries the layout's styles, which pages inline.
-      input: { shell: 'renderer/shell/index.ts', islands: 'renderer/islands/loader.ts', app: 'renderer/App.tsx' },
+      input: {
+        shell: 'renderer/shell/index.ts',
+        islands: 'renderer/islands/loader.ts',
+        app: 'renderer/App.tsx',
+        // Styles for a browser with scripts off, linked apart from the inlined page styles (see the file).
+        'no-script': 'renderer/shell/no-script.css',
+      },
       // Keeps App's export, and with it the layout and its styles, which nothing in the browser imports.
       preserveEntrySignatures: 'exports-only',
       // Rolldown's note that plugin callbacks took most of the build time measures the machine's load at that moment

@@ -43,7 +43,7 @@ function UnderConstructionGate({ route, children }: { route: string; children: R
 }
 
 function PageRoute({ entry }: { entry: PageEntry }) {
-  // Preloaded before hydration and on the server; suspends only on client-side navigation.
+  // Preloaded on the server; may suspend on the dev server, which renders in the browser.
   const loaded = use(pageCache.load(entry.slug));
   const { pathname } = useLocation();
   useDocumentTitle(loaded.page.title);

@@ -10,6 +10,7 @@ import { loadProject } from './lib/project.ts';
 import { printDiagnostics } from './lib/report.ts';
 import {
   APP_STYLES,
+  NO_SCRIPT_STYLES,
   ISLANDS_ENTRY,
   ISLANDS_RUNTIME,
   NOT_FOUND_MODULE,
@@ -71,11 +72,12 @@ const server = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href
 const blockKey = (type: string) => `blocks/${blockFolder(type)}/index.tsx`;
 
 const INLINE_CSS_LIMIT = 60_000;
-for (const key of [SHELL_ENTRY, ISLANDS_ENTRY, ISLANDS_RUNTIME, APP_STYLES, NOT_FOUND_MODULE]) {
+for (const key of [SHELL_ENTRY, ISLANDS_ENTRY, ISLANDS_RUNTIME, APP_STYLES, NOT_FOUND_MODULE, NO_SCRIPT_STYLES]) {
   if (!manifest[key]) throw new Error(`${key} is not a chunk of its own in the client build: check the inputs in vite.config.ts and the dynamic imports`);
 }
 const shellFile = manifest[SHELL_ENTRY].file;
 const islandsFile = manifest[ISLANDS_ENTRY].file;
+const noScriptCss = manifest[NO_SCRIPT_STYLES].file;
 // What the islands loader imports itself: its script tag asks for those, no preload needed.
 const loaderImports = new Set(collectAssets(manifest, [ISLANDS_ENTRY]).js);
 const pages = visiblePages(project);
@@ -101,6 +103,7 @@ async function prerender(url: string, route: string | null, file: string) {
     canonical: `${project!.site.url}${route && !route.includes(':') ? route : ''}`,
     siteName: project!.site.name,
     index: r.index,
+    noScriptCss,
     scripts: r.islands.length ? [shellFile, islandsFile] : [shellFile],
     preload: preloaded,
     css: inline ? [] : assets.css,

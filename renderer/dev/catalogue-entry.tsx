@@ -1,6 +1,6 @@
 /**
- * Dev-only entry of /_catalogue (served by the Vite plugin in `npm run dev`). The production build's only entry is
- * renderer/entry-client.tsx, so nothing here reaches dist/.
+ * Dev-only entry of /_catalogue (served by the Vite plugin in `npm run dev`). Nothing imports it from the build's
+ * inputs (vite.config.ts), so nothing here reaches dist/.
  */
 import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,8 +1,10 @@
 import { StrictMode, useMemo, type ReactNode } from 'react';
 import { site } from 'virtual:sitewright/config';
+import { resetAllChunkCaches } from '../lib/chunk-cache.ts';
 import { DialogTargetsContext } from '../lib/dialog-targets.tsx';
 import { RouteProvider } from '../lib/route-params.tsx';
 import { PageProvider, SiteProvider, type FragmentSource } from '../lib/site-context.tsx';
+import { AppErrorBoundary } from '../screens/AppError.tsx';
 import type { IslandProps } from './contract.ts';
 
 /**
@@ -14,15 +16,18 @@ export function IslandRoot({ props, path, fragments, children }: { props: Island
   const source = useMemo(() => fragments ?? { fragments: props.fragments }, [fragments, props.fragments]);
   return (
     <StrictMode>
-      <SiteProvider value={site}>
-        <PageProvider value={source}>
-          <DialogTargetsContext.Provider value={dialogs}>
-            <RouteProvider route={props.route} path={path}>
-              {children}
-            </RouteProvider>
-          </DialogTargetsContext.Provider>
-        </PageProvider>
-      </SiteProvider>
+      {/* A failure outside the block's own boundary (in what surrounds it here) gets the spec's router fallback. */}
+      <AppErrorBoundary resetKey={props.block.type} onRetry={resetAllChunkCaches}>
+        <SiteProvider value={site}>
+          <PageProvider value={source}>
+            <DialogTargetsContext.Provider value={dialogs}>
+              <RouteProvider route={props.route} path={path}>
+                {children}
+              </RouteProvider>
+            </DialogTargetsContext.Provider>
+          </PageProvider>
+        </SiteProvider>
+      </AppErrorBoundary>
     </StrictMode>
   );
 }

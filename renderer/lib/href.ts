@@ -2,7 +2,7 @@ import type { SiteConfig } from '../generated/config-types.ts';
 
 export interface ResolvedHref {
   href: string;
-  /** true for routes of this site (client-side navigation); false for other sites. */
+  /** true for routes of this site (opened in the same tab); false for other sites. */
   internal: boolean;
 }
 

@@ -25,7 +25,7 @@ export function showsNotFound(pathname: string): boolean {
 }
 
 export function NotFoundScreen(props: { underConstruction?: boolean }) {
-  // Preloaded before hydration and on the server; suspends only on client-side navigation.
+  // Preloaded on the server; may suspend on the dev server, which renders in the browser.
   const NotFound = use(loadNotFound());
   return <NotFound {...props} />;
 }

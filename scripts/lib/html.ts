@@ -19,6 +19,8 @@ export const SHELL_ENTRY = 'renderer/shell/index.ts';
 export const ISLANDS_ENTRY = 'renderer/islands/loader.ts';
 /** What the islands loader fetches when the first island wakes: React and the island runtime. */
 export const ISLANDS_RUNTIME = 'renderer/islands/runtime.tsx';
+/** Styles only a browser with scripts switched off applies (linked with media="(scripting: none)"). */
+export const NO_SCRIPT_STYLES = 'renderer/shell/no-script.css';
 /** Never loaded in the browser; its styles are the layout's (header, footer, screens), which every page needs. */
 export const APP_STYLES = 'renderer/App.tsx';
 /** The not-found screen's chunk (renderer/lib/not-found-screen.tsx): preloaded only on the pages that show it. */
@@ -60,6 +62,8 @@ export interface DocumentParts {
   canonical: string;
   siteName: string;
   index: boolean;
+  /** A style sheet for browsers with scripts switched off. */
+  noScriptCss?: string;
   /** Module scripts, in the order they must run. */
   scripts: string[];
   preload: string[];
@@ -97,6 +101,7 @@ export function renderDocument(d: DocumentParts): string {
     // are already on the page, so a block that hydrates later does not load them again. (Print-only links did
     // the same at the cost of a request and a style-sheet parse each during load.)
     ...(d.inlineCss ? (d.inlinedFiles ?? []).map((c) => `<link rel="stylesheet" href="/${c}" disabled>`) : []),
+    d.noScriptCss ? `<link rel="stylesheet" href="/${d.noScriptCss}" media="(scripting: none)">` : '',
     ...(d.preloadImages ?? []).map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}">`),
     // Low priority: the prerendered page paints without scripts, so the hero's images and fonts come first.
     ...d.scripts.map((s) => `<script type="module" src="/${s}" fetchpriority="low"></script>`),
