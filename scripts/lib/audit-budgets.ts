@@ -3,8 +3,7 @@
  * are framework code, and which budgets a row misses. scripts/audit.ts measures; this file judges.
  */
 
-/** When a block's island hydrates (blocks/registry.ts `hydrate`); absent means the block is static HTML only. */
-export type Hydrate = 'load' | 'visible' | 'idle' | 'interaction';
+import type { BlockOptions } from '../../blocks/registry.ts';
 
 export const BUDGET = {
   /** Lighthouse performance, accessibility, best practices and SEO, on every route. */
@@ -18,18 +17,9 @@ export const BUDGET = {
   staticFrameworkBytes: 0,
 };
 
-/** A registry entry's `hydrate` option, read without relying on the field being declared yet. */
-export function hydrateOf(entry: object): Hydrate | undefined {
-  const value = (entry as { hydrate?: unknown }).hydrate;
-  return value === 'load' || value === 'visible' || value === 'idle' || value === 'interaction' ? value : undefined;
-}
-
 /** True when no block on the page hydrates: the route should run no framework code at all. */
-export function isStaticPage(blockTypes: readonly string[], registry: readonly ({ type: string } & object)[]): boolean {
-  return blockTypes.every((type) => {
-    const entry = registry.find((r) => r.type === type);
-    return !entry || hydrateOf(entry) === undefined;
-  });
+export function isStaticPage(blockTypes: readonly string[], registry: readonly ({ type: string } & Pick<BlockOptions, 'hydrate'>)[]): boolean {
+  return blockTypes.every((type) => registry.find((r) => r.type === type)?.hydrate === undefined);
 }
 
 /**
