@@ -1,5 +1,5 @@
 import type { ContactInfoBlock, FormConfig } from '../../renderer/generated/config-types.ts';
-import { LazyFormRenderer } from '../../renderer/forms/LazyFormRenderer.tsx';
+import { FormEngine } from '../../renderer/forms/FormEngine.tsx';
 import { useFragment } from '../../renderer/lib/site-context.tsx';
 import { ButtonLink } from '../../renderer/ui/Button.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
@@ -11,7 +11,7 @@ function ContactForm({ form, heading }: { form: string; heading?: string }) {
   return (
     <div className={styles.card}>
       {heading && <h2 className={styles['card-title']}>{heading}</h2>}
-      <LazyFormRenderer formId={form} config={config} />
+      <FormEngine formId={form} config={config} />
     </div>
   );
 }

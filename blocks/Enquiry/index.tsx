@@ -1,11 +1,9 @@
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { EnquiryBlock, FormConfig } from '../../renderer/generated/config-types.ts';
 import { useFragment } from '../../renderer/lib/site-context.tsx';
-import { ChunkBoundary } from '../../renderer/ChunkBoundary.tsx';
-import { FormEngine } from '../../renderer/forms/FormEngine.tsx';
+import { LoadingFormEngine } from '../../renderer/forms/FormEngine.tsx';
 import { Button } from '../../renderer/ui/Button.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
-import { Spinner } from '../../renderer/ui/Spinner.tsx';
 import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
@@ -51,19 +49,7 @@ export default function Enquiry({ id, heading, intro, buttonLabel = 'Get in touc
           </div>
           <div id={panelId} hidden={!open} className={styles.panel}>
             {/* The form engine is fetched when the panel first opens: the page itself stays light. */}
-            {open && (
-              <ChunkBoundary>
-                <Suspense
-                  fallback={
-                    <div className={styles.loading}>
-                      <Spinner label="Loading the form" />
-                    </div>
-                  }
-                >
-                  <FormEngine formId={form} config={config} autoFocus />
-                </Suspense>
-              </ChunkBoundary>
-            )}
+            {open && <LoadingFormEngine loadingClassName={styles.loading} formId={form} config={config} autoFocus />}
           </div>
         </div>
       </div>

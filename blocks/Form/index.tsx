@@ -1,5 +1,5 @@
 import type { FormBlock, FormConfig } from '../../renderer/generated/config-types.ts';
-import { LazyFormRenderer } from '../../renderer/forms/LazyFormRenderer.tsx';
+import { FormEngine } from '../../renderer/forms/FormEngine.tsx';
 import { useFragment } from '../../renderer/lib/site-context.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
 import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
@@ -36,7 +36,7 @@ export default function FormSection({ id, eyebrow, heading, headingLevel = 2, in
         )}
         <div className={styles.card}>
           {formHeading && <h2 className={styles['card-title']}>{formHeading}</h2>}
-          <LazyFormRenderer formId={form} config={config} />
+          <FormEngine formId={form} config={config} />
         </div>
       </div>
     </section>

@@ -1,12 +1,10 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormConfig, FormDialogBlock } from '../../renderer/generated/config-types.ts';
-import { ChunkBoundary } from '../../renderer/ChunkBoundary.tsx';
-import { FormEngine } from '../../renderer/forms/FormEngine.tsx';
+import { LoadingFormEngine } from '../../renderer/forms/FormEngine.tsx';
 import { ToastOutlet } from '../../renderer/forms/toasts.tsx';
 import { registerDialog } from '../../renderer/lib/dialogs.ts';
 import { useFragment } from '../../renderer/lib/site-context.tsx';
 import { Dialog } from '../../renderer/ui/Dialog.tsx';
-import { Spinner } from '../../renderer/ui/Spinner.tsx';
 import styles from './styles.module.css';
 
 /** Nothing on the page until a "#<id>" link opens it; the dialog keeps focus inside until it closes. */
@@ -29,17 +27,14 @@ export default function FormDialog({ id, title, text, form }: FormDialogBlock) {
       <div className={styles.body}>
         {text && <p className={styles.text}>{text}</p>}
         {/* The form engine is fetched when the dialog first opens: pages that only might open it stay light. */}
-        <ChunkBoundary>
-          <Suspense
-            fallback={
-              <div className={styles.loading}>
-                <Spinner label="Loading the form" />
-              </div>
-            }
-          >
-            <FormEngine formId={form} config={config} onClose={() => setOpen(false)} dialogToastContainer={`dialog-${id}`} autoFocus />
-          </Suspense>
-        </ChunkBoundary>
+        <LoadingFormEngine
+          loadingClassName={styles.loading}
+          formId={form}
+          config={config}
+          onClose={() => setOpen(false)}
+          dialogToastContainer={`dialog-${id}`}
+          autoFocus
+        />
         <ToastOutlet containerId={`dialog-${id}`} />
       </div>
     </Dialog>
