@@ -202,6 +202,13 @@ const staticRoutes = new Set(
     .map((p) => p.config.route),
 );
 
+/** Routes search engines may index (the sitemap's); the others ask not to be (noindex and robots.txt). */
+const indexedRoutes = new Set(
+  visiblePages(project)
+    .filter((p) => p.config.sitemap !== false)
+    .map((p) => p.config.route),
+);
+
 /** gzip size of the styles inlined in a route's prerendered HTML (they arrive with the document). */
 function inlineCssBytes(route: string): number {
   const file = join(distDir, outputPath(route));
@@ -218,6 +225,7 @@ interface Row extends Figures {
   otherJsBytes: number;
   cssKb: number;
   staticRoute: boolean;
+  indexable: boolean;
   /** The no-script control's median LCP and every run's, where it ran (mobile). */
   controlLcp?: number;
   controlLcpRuns?: number[];
@@ -307,6 +315,7 @@ try {
         otherJsBytes: scriptsOf(false),
         cssKb: Number((sum('Stylesheet') + inlineCssBytes(route) / 1024).toFixed(1)),
         staticRoute: staticRoutes.has(route),
+        indexable: indexedRoutes.has(route),
       };
       if (withControl) {
         const validControls = validRuns(`${preset} ${route} without scripts`, controls);

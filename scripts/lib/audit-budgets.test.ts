@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { budgetMisses, isFrameworkCode, isStaticPage, resultLine, spread, withoutScripts, type BudgetRow } from './audit-budgets.ts';
 
-const ok: BudgetRow = { perf: 100, a11y: 100, bp: 100, seo: 100, tbt: 20, lcp: 1100, cls: 0, controlLcp: 1000, frameworkBytes: 0, staticRoute: true };
+const ok: BudgetRow = {
+  perf: 100,
+  a11y: 100,
+  bp: 100,
+  seo: 100,
+  tbt: 20,
+  lcp: 1100,
+  cls: 0,
+  controlLcp: 1000,
+  frameworkBytes: 0,
+  staticRoute: true,
+  indexable: true,
+};
 
 describe('audit budgets: which rows miss', () => {
   it('passes a row at the limits: TBT 20 ms, LCP 100 ms over the no-script page', () => {
@@ -12,6 +24,8 @@ describe('audit budgets: which rows miss', () => {
     expect(budgetMisses({ ...ok, perf: 99, tbt: 21 })).toEqual(['perf', 'TBT']);
     expect(budgetMisses({ ...ok, lcp: 1101 })).toEqual(['LCP over no-script LCP']);
     expect(budgetMisses({ ...ok, cls: 0.05, seo: 92 })).toEqual(['seo', 'CLS']);
+    // A page that asks not to be indexed fails Lighthouse's indexing audit by design.
+    expect(budgetMisses({ ...ok, seo: 66, indexable: false })).toEqual([]);
   });
 
   it('allows no framework bytes on a static route, and any on a route with islands', () => {

@@ -44,6 +44,11 @@ export interface BudgetRow {
   controlLcp?: number;
   frameworkBytes: number;
   staticRoute: boolean;
+  /**
+   * Whether the page may be indexed. A page that asks search engines to stay away (noindex, disallowed in robots.txt)
+   * fails Lighthouse's "Page is blocked from indexing" by design, so SEO is judged only where indexing is wanted.
+   */
+  indexable: boolean;
 }
 
 /** The names of the budgets a row misses; empty when it is within all of them. */
@@ -52,7 +57,7 @@ export function budgetMisses(r: BudgetRow): string[] {
     r.perf < BUDGET.score && 'perf',
     r.a11y < BUDGET.score && 'a11y',
     r.bp < BUDGET.score && 'best practices',
-    r.seo < BUDGET.score && 'seo',
+    r.indexable && r.seo < BUDGET.score && 'seo',
     r.tbt > BUDGET.tbtMs && 'TBT',
     r.controlLcp !== undefined && r.lcp - r.controlLcp > BUDGET.lcpOverControlMs && 'LCP over no-script LCP',
     r.cls > BUDGET.cls && 'CLS',
