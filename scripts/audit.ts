@@ -9,7 +9,7 @@
  * reports/lighthouse/ (git-ignored); the bytes a route loads are read from that run.
  * Exits 1 when a figure misses its budget (scripts/lib/audit-budgets.ts).
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,7 @@ import puppeteer, { type Page } from 'puppeteer-core';
 import { loadProject } from './lib/project.ts';
 import { visiblePages } from './lib/config/visible-pages.ts';
 import { startServer } from './lib/serve-child.ts';
-import { outputPath } from './lib/deploy-files.ts';
+import { compressFile, outputPath } from './lib/deploy-files.ts';
 import { medianFigures, type Figures } from './lib/audit-figures.ts';
 import { BUDGET, budgetMisses, isFrameworkCode, isStaticPage, resultLine, spread, withoutScripts } from './lib/audit-budgets.ts';
 import { blockRegistry } from '../blocks/registry.ts';
@@ -89,6 +89,25 @@ function loopbackCertificate(): { key: string; cert: string } | undefined {
 const tls = loopbackCertificate();
 const port = Number(process.env.AUDIT_PORT ?? 4390);
 const server = await startServer(root, port, { tls, dist: distName });
+
+/**
+ * The control: the same build with every page's scripts taken out (scripts/lib/audit-budgets.ts withoutScripts),
+ * compressed again and served by a second server of the same kind, so that the two differ in their scripts only.
+ * Rewriting documents in the browser as they arrived made the control's pages uncompressed, and slower.
+ */
+function noScriptCopy(): string {
+  const name = `${distName}-no-script`;
+  const dir = resolve(root, name);
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(distDir, dir, { recursive: true });
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (/\.html\.(gz|br)$/.test(file)) rmSync(join(dir, file));
+    else if (file.endsWith('.html')) writeFileSync(join(dir, file), withoutScripts(readFileSync(join(dir, file), 'utf8')));
+  }
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) if (file.endsWith('.html')) compressFile(join(dir, file));
+  return name;
+}
+const controlServer = presets.includes('mobile') ? await startServer(root, port + 1, { tls, dist: noScriptCopy() }) : undefined;
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', ...CHROMIUM_ARGS, ...(tls ? ['--ignore-certificate-errors'] : [])],
@@ -127,30 +146,6 @@ async function answerServices(page: Page, siteOrigin: string) {
     });
   });
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern: pattern }] });
-  return cdp;
-}
-
-/**
- * The control: this tab receives the site's documents without their scripts (scripts/lib/audit-budgets.ts
- * withoutScripts), rewritten as they arrive; every other response, and the server, are the real ones.
- */
-async function stripScripts(page: Page, siteOrigin: string) {
-  const cdp = await page.createCDPSession();
-  cdp.on('Fetch.requestPaused', (e: { requestId: string; responseStatusCode?: number; responseHeaders?: { name: string; value: string }[] }) => {
-    void (async () => {
-      const { body, base64Encoded } = await cdp.send('Fetch.getResponseBody', { requestId: e.requestId });
-      const html = withoutScripts(base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body);
-      // The body comes decoded, so the encoding and length of the original no longer apply.
-      const headers = (e.responseHeaders ?? []).filter((h) => !/^(content-encoding|content-length)$/i.test(h.name));
-      await cdp.send('Fetch.fulfillRequest', {
-        requestId: e.requestId,
-        responseCode: e.responseStatusCode ?? 200,
-        responseHeaders: headers,
-        body: Buffer.from(html).toString('base64'),
-      });
-    })();
-  });
-  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `${siteOrigin}/*`, resourceType: 'Document', requestStage: 'Response' }] });
   return cdp;
 }
 
@@ -229,6 +224,9 @@ interface Row extends Figures {
   /** The no-script control's median LCP and every run's, where it ran (mobile). */
   controlLcp?: number;
   controlLcpRuns?: number[];
+  /** The control's median TBT and every run's: what the page blocks without any script of ours. */
+  controlTbt?: number;
+  controlTbtRuns?: number[];
   /** Scripts the control's median run fetched: 0 unless JavaScript was not really off. */
   controlScripts?: number;
 }
@@ -260,11 +258,10 @@ const reportName = (kind: string, route: string) => `${kind}${route === '/' ? '-
 
 /** One Lighthouse run of a route; with `scripts: false` the browser runs no JavaScript on the page (the control). */
 async function audit(route: string, preset: string, scripts: boolean): Promise<LighthouseResult> {
-  const origin = server.url;
+  const origin = scripts ? server.url : (controlServer ?? server).url;
   const page = await browser.newPage();
   const services = await answerServices(page, origin);
   const seeded = await arrive(page, origin, route);
-  const control = scripts ? undefined : await stripScripts(page, origin);
   const result = await lighthouse(
     `${origin}${route}`,
     {
@@ -278,7 +275,6 @@ async function audit(route: string, preset: string, scripts: boolean): Promise<L
     page,
   );
   await services.detach();
-  await control?.detach();
   await page.close();
   if (!result) throw new Error(`no Lighthouse result for ${route}${scripts ? '' : ' (no-script control)'}`);
   return result.lhr;
@@ -322,14 +318,20 @@ try {
         const control = validControls.length ? computeMedianRun(validControls) : controls[controls.length - 1];
         writeFileSync(join(outDir, reportName(`${preset}-no-script`, route)), JSON.stringify(control));
         const figures = medianFigures(validControls.length ? validControls : [control]);
-        Object.assign(row, { controlLcp: figures.lcp, controlLcpRuns: figures.lcpRuns, controlScripts: scriptRequests(control) });
+        Object.assign(row, {
+          controlLcp: figures.lcp,
+          controlLcpRuns: figures.lcpRuns,
+          controlTbt: figures.tbt,
+          controlTbtRuns: figures.tbtRuns,
+          controlScripts: scriptRequests(control),
+        });
       }
       rows.push(row);
       const lcp = `LCP ${row.lcp} ms (${spread(row.lcpRuns)})`;
       const control =
         row.controlLcp === undefined ? '' : `, no scripts ${row.controlLcp} ms (${spread(row.controlLcpRuns ?? [])}), ${signed(row.lcp - row.controlLcp)} ms`;
       process.stdout.write(
-        `${preset} ${route}: perf ${row.perf} a11y ${row.a11y} bp ${row.bp} seo ${row.seo}, TBT ${row.tbt} ms (${spread(row.tbtRuns)}), ${lcp}${control}, JS ${kb(row.frameworkBytes)} KB framework + ${kb(row.otherJsBytes)} KB other${row.staticRoute ? ' (static route)' : ''}${runs > 1 ? ` (medians of ${valid.length} runs; perf ${results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join('/')})` : ''}\n`,
+        `${preset} ${route}: perf ${row.perf} a11y ${row.a11y} bp ${row.bp} seo ${row.seo}, TBT ${row.tbt} ms (${spread(row.tbtRuns)})${row.controlTbt === undefined ? '' : ` [no scripts ${row.controlTbt} ms (${spread(row.controlTbtRuns ?? [])})]`}, ${lcp}${control}, JS ${kb(row.frameworkBytes)} KB framework + ${kb(row.otherJsBytes)} KB other${row.staticRoute ? ' (static route)' : ''}${runs > 1 ? ` (medians of ${valid.length} runs; perf ${results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join('/')})` : ''}\n`,
       );
       if (row.controlScripts) console.warn(`${preset} ${route}: the no-script control still fetched ${row.controlScripts} scripts`);
     }
@@ -338,6 +340,7 @@ try {
   await browser.disconnect();
   await chrome.kill();
   server.stop();
+  controlServer?.stop();
 }
 
 const misses = (r: Row) => [...budgetMisses(r), ...(r.controlScripts ? ['control ran scripts'] : [])];
