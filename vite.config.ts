@@ -45,6 +45,13 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             {
+              // The shell script and the small modules it shares with the islands (the scroll lock, the preview
+              // pass): one file, so a static page asks for one script instead of a chain of five.
+              name: 'shell',
+              priority: 4,
+              test: /[\\/]renderer[\\/]shell[\\/][^/\\]+\.ts$|[\\/]renderer[\\/]lib[\\/](preview-pass|scroll-lock)\.ts$/,
+            },
+            {
               // The islands loader's own parts, kept out of the groups below: a group also takes in what its modules
               // import, and the loader must not import a chunk that imports React.
               name: 'islands-loader',
