@@ -131,13 +131,7 @@ export function Header({ config }: HeaderProps) {
               {action.label}
             </ButtonLink>
           ))}
-          <button
-            type="button"
-            className={styles.toggle}
-            aria-controls={MOBILE_MENU_ID}
-            aria-label="Open menu"
-            popoverTarget={MOBILE_MENU_ID}
-          >
+          <button type="button" className={styles.toggle} aria-controls={MOBILE_MENU_ID} aria-label="Open menu" popoverTarget={MOBILE_MENU_ID}>
             <MenuToggleIcon />
           </button>
         </div>
