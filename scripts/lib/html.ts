@@ -103,11 +103,13 @@ export function renderDocument(d: DocumentParts): string {
     ...(d.inlineCss ? (d.inlinedFiles ?? []).map((c) => `<link rel="stylesheet" href="/${c}" disabled>`) : []),
     d.noScriptCss ? `<link rel="stylesheet" href="/${d.noScriptCss}" media="(scripting: none)">` : '',
     ...(d.preloadImages ?? []).map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}">`),
-    // Low priority: the prerendered page paints without scripts, so the hero's images and fonts come first.
-    ...d.scripts.map((s) => `<script type="module" src="/${s}" fetchpriority="low"></script>`),
+
     ...d.preload.map((p) => `<link rel="modulepreload" href="/${p}" fetchpriority="low">`),
   ].filter(Boolean);
-  return `<!doctype html>\n<html lang="${d.lang}">\n<head>\n${meta.join('\n')}\n</head>\n<body>\n<div id="app">${d.body}</div>\n${
+  // At the end of the body and at low priority: the prerendered page paints without them, so the hero's image is
+  // asked for first.
+  const scripts = d.scripts.map((src) => `<script type="module" src="/${src}" fetchpriority="low"></script>\n`).join('');
+  return `<!doctype html>\n<html lang="${d.lang}">\n<head>\n${meta.join('\n')}\n</head>\n<body>\n<div id="app">${d.body}</div>\n${scripts}${
     d.gated ? `<template id="sw-gated" data-title="${escapeHtml(d.gated.title)}">${d.gated.body}</template>\n` : ''
   }</body>\n</html>\n`;
 }
