@@ -224,11 +224,8 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
         setShown(new Set());
       }
       if (then.closeDialog) onClose?.();
-      if (then.goTo) {
-        const { href, internal } = resolveHref(then.goTo, site);
-        if (internal) navigateTo(href);
-        else window.location.assign(href);
-      }
+      // A route of this site and another site's address are both a document load now.
+      if (then.goTo) navigateTo(resolveHref(then.goTo, site).href);
     } catch {
       // The validator chunk failed to load: the form cannot check itself, so say so rather than send unchecked data.
       setBusy(false);
