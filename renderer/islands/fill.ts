@@ -1,4 +1,4 @@
-/** Text for a double-quoted HTML attribute. */
+/** Text for a double-quoted HTML attribute (or element content): &, ", < and > escaped. */
 export function escapeAttribute(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { blockRegistry } from '../../blocks/registry.ts';
+import { isDialog } from './blocks.ts';
 import type { Block } from '../generated/config-types.ts';
 
 /** Ids of the dialog blocks on the current page: links to "#<id>" render as buttons that open them. */
@@ -9,13 +9,11 @@ export function useDialogTargets(): ReadonlySet<string> {
   return useContext(DialogTargetsContext);
 }
 
-const dialogTypes = new Set(blockRegistry.filter((b) => b.dialog).map((b) => b.type));
-
 export function dialogTargets(blocks: readonly Block[]): ReadonlySet<string> {
   const ids = new Set<string>();
   for (const b of blocks) {
     const id = (b as { id?: unknown }).id;
-    if (dialogTypes.has(b.type) && typeof id === 'string') ids.add(id);
+    if (isDialog(b.type) && typeof id === 'string') ids.add(id);
   }
   return ids;
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { escapeAttribute } from '../../renderer/islands/fill.ts';
 
 export interface Manifest {
   [key: string]: {
@@ -51,9 +52,8 @@ export function collectAssets(manifest: Manifest, keys: string[], lazyStyles?: (
   return { js: [...js], css: [...css] };
 }
 
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+/** The same escaping the prerenderer gives an island's props, for text and double-quoted attributes. */
+export const escapeHtml = escapeAttribute;
 
 export interface DocumentParts {
   lang: string;
