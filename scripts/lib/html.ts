@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { escapeAttribute } from '../../renderer/islands/fill.ts';
+import { GATED_TEMPLATE_ID } from '../../renderer/shell/gate.ts';
 
 export interface Manifest {
   [key: string]: {
@@ -110,7 +111,7 @@ export function renderDocument(d: DocumentParts): string {
   // asked for first.
   const scripts = d.scripts.map((src) => `<script type="module" src="/${src}" fetchpriority="low"></script>\n`).join('');
   return `<!doctype html>\n<html lang="${d.lang}">\n<head>\n${meta.join('\n')}\n</head>\n<body>\n<div id="app">${d.body}</div>\n${scripts}${
-    d.gated ? `<template id="sw-gated" data-title="${escapeHtml(d.gated.title)}">${d.gated.body}</template>\n` : ''
+    d.gated ? `<template id="${GATED_TEMPLATE_ID}" data-title="${escapeHtml(d.gated.title)}">${d.gated.body}</template>\n` : ''
   }</body>\n</html>\n`;
 }
 
