@@ -13,7 +13,6 @@ import {
   NO_SCRIPT_STYLES,
   ISLANDS_ENTRY,
   ISLANDS_RUNTIME,
-  NOT_FOUND_MODULE,
   SHELL_ENTRY,
   collectAssets,
   inlineScriptHashes,
@@ -72,7 +71,7 @@ const server = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href
 const blockKey = (type: string) => `blocks/${blockFolder(type)}/index.tsx`;
 
 const INLINE_CSS_LIMIT = 60_000;
-for (const key of [SHELL_ENTRY, ISLANDS_ENTRY, ISLANDS_RUNTIME, APP_STYLES, NOT_FOUND_MODULE, NO_SCRIPT_STYLES]) {
+for (const key of [SHELL_ENTRY, ISLANDS_ENTRY, ISLANDS_RUNTIME, APP_STYLES, NO_SCRIPT_STYLES]) {
   if (!manifest[key]) throw new Error(`${key} is not a chunk of its own in the client build: check the inputs in vite.config.ts and the dynamic imports`);
 }
 const shellFile = manifest[SHELL_ENTRY].file;
@@ -85,8 +84,8 @@ const written: { route: string; html: string; index: boolean }[] = [];
 
 async function prerender(url: string, route: string | null, file: string) {
   const r = await server.render(url);
-  // Every block's styles are on the page, static or not; the layout's come with the app's.
-  const styleKeys = [APP_STYLES, ...(r.notFoundScreen ? [NOT_FOUND_MODULE] : []), ...r.blockTypes.map(blockKey)];
+  // Every block's styles are on the page, static or not; the layout's and the screens' (not-found too) come with the app's.
+  const styleKeys = [APP_STYLES, ...r.blockTypes.map(blockKey)];
   // Blocks are listed by the page itself; everything else a block imports lazily may be in its prerendered markup.
   const assets = collectAssets(manifest, styleKeys, (key) => !/^blocks\/[^/]+\/index\.tsx$/.test(key));
   // Islands that hydrate at once have their code preloaded: React, the island runtime and their blocks. Everything

@@ -25,8 +25,6 @@ export const ISLANDS_RUNTIME = 'renderer/islands/runtime.tsx';
 export const NO_SCRIPT_STYLES = 'renderer/shell/no-script.css';
 /** Never loaded in the browser; its styles are the layout's (header, footer, screens), which every page needs. */
 export const APP_STYLES = 'renderer/App.tsx';
-/** The not-found screen's chunk (renderer/lib/not-found-screen.tsx): preloaded only on the pages that show it. */
-export const NOT_FOUND_MODULE = 'renderer/screens/NotFound.tsx';
 
 /**
  * The JS chunks and CSS files a manifest entry needs, following its static imports. With `lazyStyles`, the styles
