@@ -27,11 +27,11 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
-      // The two scripts pages load: the shell (every page) and the islands loader (pages with interactive blocks).
+      // The island runtime, which the islands loader imports by its address when an island wakes (the shell script and
+      // the loader are bundled apart and inlined into pages: scripts/lib/inline-scripts.ts).
       // App.tsx is never loaded in the browser: as an input it carries the layout's styles, which pages inline.
       input: {
-        shell: 'renderer/shell/index.ts',
-        islands: 'renderer/islands/loader.ts',
+        islands: 'renderer/islands/runtime.tsx',
         app: 'renderer/App.tsx',
         // Styles for a browser with scripts off, linked apart from the inlined page styles (see the file).
         'no-script': 'renderer/shell/no-script.css',
@@ -45,20 +45,6 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             {
-              // The shell script and the small modules it shares with the islands (the scroll lock, the preview
-              // pass): one file, so a static page asks for one script instead of a chain of five.
-              name: 'shell',
-              priority: 4,
-              test: /[\\/]renderer[\\/]shell[\\/][^/\\]+\.ts$|[\\/]renderer[\\/]lib[\\/](preview-pass|scroll-lock)\.ts$/,
-            },
-            {
-              // The islands loader's own parts, kept out of the groups below: a group also takes in what its modules
-              // import, and the loader must not import a chunk that imports React.
-              name: 'islands-loader',
-              priority: 3,
-              test: /[\\/]renderer[\\/]lib[\\/](chunk-cache|with-timeout|dialogs)\.ts$|[\\/]renderer[\\/]islands[\\/](contract|defer)\.ts$|preload-helper/,
-            },
-            {
               // React and react-dom in one chunk: the first island a page hydrates fetches it, no other script needs it.
               name: 'framework',
               priority: 2,
@@ -66,11 +52,10 @@ export default defineConfig(({ command }) => ({
             },
             {
               // What every island renders inside (providers, boundary, the small UI parts most blocks use), in one
-              // chunk rather than a request each. None of it may be imported by the loader or the shell, or they
-              // would pull React in with it.
+              // chunk rather than a request each, fetched beside the runtime.
               name: 'island-runtime',
               priority: 1,
-              test: /[\\/]renderer[\\/](Blocks|BlockBoundary)\.tsx$|[\\/]renderer[\\/]islands[\\/](runtime|IslandRoot)\.tsx$|[\\/]renderer[\\/]ui[\\/](SectionHead|ActionButtons|Button|SmartLink|Spinner|Icon)\.tsx$|[\\/]renderer[\\/]ui[\\/]ui\.module\.css|[\\/]renderer[\\/]screens[\\/](ChunkFailed|AppError)\.tsx$|[\\/]renderer[\\/]lib[\\/](site-context|route-params|route-match|dialog-targets|blocks|href)\.tsx?$|virtual:sitewright\/config|[\\/]blocks[\\/]registry\.ts$/,
+              test: /[\\/]renderer[\\/](Blocks|BlockBoundary)\.tsx$|[\\/]renderer[\\/]islands[\\/]IslandRoot\.tsx$|[\\/]renderer[\\/]ui[\\/](SectionHead|ActionButtons|Button|SmartLink|Spinner|Icon)\.tsx$|[\\/]renderer[\\/]ui[\\/]ui\.module\.css|[\\/]renderer[\\/]screens[\\/](ChunkFailed|AppError)\.tsx$|[\\/]renderer[\\/]lib[\\/](site-context|route-params|route-match|dialog-targets|blocks|href)\.tsx?$|virtual:sitewright\/config|[\\/]blocks[\\/]registry\.ts$/,
             },
           ],
         },

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ChunkLoadError } from './lib/with-timeout.ts';
+import { isChunkLoadError } from './lib/with-timeout.ts';
 import { ChunkFailed } from './screens/ChunkFailed.tsx';
 import styles from './renderer.module.css';
 
@@ -30,7 +30,7 @@ export class BlockBoundary extends Component<Props, { error: Error | null }> {
   render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    if (error instanceof ChunkLoadError) return <ChunkFailed error={error} onRetry={this.retry} />;
+    if (isChunkLoadError(error)) return <ChunkFailed error={error} onRetry={this.retry} />;
     return (
       <section className={styles['block-failed']} role="note">
         <p>This section could not be shown. The rest of the page works normally.</p>

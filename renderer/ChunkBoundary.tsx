@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { resetAllChunkCaches } from './lib/chunk-cache.ts';
-import { ChunkLoadError } from './lib/with-timeout.ts';
+import { isChunkLoadError } from './lib/with-timeout.ts';
 import { ChunkFailed } from './screens/ChunkFailed.tsx';
 
 /**
@@ -22,7 +22,7 @@ export class ChunkBoundary extends Component<{ children: ReactNode }, { error: u
 
   render() {
     const { error } = this.state;
-    if (error instanceof ChunkLoadError) return <ChunkFailed error={error} onRetry={this.retry} />;
+    if (isChunkLoadError(error)) return <ChunkFailed error={error} onRetry={this.retry} />;
     // Not a missing chunk: thrown on, so the block's boundary handles it as it always has.
     if (error) throw error;
     return this.props.children;

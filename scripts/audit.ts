@@ -204,18 +204,21 @@ const indexedRoutes = new Set(
     .map((p) => p.config.route),
 );
 
-/** gzip size of the styles inlined in a route's prerendered HTML (they arrive with the document). */
-function inlineCssBytes(route: string): number {
+/** gzip size of what a route's prerendered HTML carries inline in `element` (it arrives with the document). */
+function inlineBytes(route: string, element: RegExp): number {
   const file = join(distDir, outputPath(route));
   if (!existsSync(file)) return 0;
-  const css = [...readFileSync(file, 'utf8').matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n');
-  return css ? gzipSync(css, { level: 9 }).length : 0;
+  const text = [...readFileSync(file, 'utf8').matchAll(element)].map((m) => m[1]).join('\n');
+  return text ? gzipSync(text, { level: 9 }).length : 0;
 }
+const inlineCssBytes = (route: string) => inlineBytes(route, /<style>([\s\S]*?)<\/style>/g);
+/** The shell and the islands loader are inline module scripts: counted as script bytes the page carries. */
+const inlineScriptBytes = (route: string) => inlineBytes(route, /<script type="module">([\s\S]*?)<\/script>/g);
 
 interface Row extends Figures {
   route: string;
   preset: string;
-  /** Scripts fetched before interaction (during the load Lighthouse measures), gzip: React and react-dom, the rest. */
+  /** Scripts before interaction (fetched during the load Lighthouse measures, or inline), gzip: React and react-dom, the rest. */
   frameworkBytes: number;
   otherJsBytes: number;
   cssKb: number;
@@ -308,7 +311,7 @@ try {
         preset,
         ...medianFigures(valid.length ? valid : [lhr]),
         frameworkBytes: scriptsOf(true),
-        otherJsBytes: scriptsOf(false),
+        otherJsBytes: scriptsOf(false) + inlineScriptBytes(route),
         cssKb: Number((sum('Stylesheet') + inlineCssBytes(route) / 1024).toFixed(1)),
         staticRoute: staticRoutes.has(route),
         indexable: indexedRoutes.has(route),

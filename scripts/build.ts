@@ -8,17 +8,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { loadProject } from './lib/project.ts';
 import { printDiagnostics } from './lib/report.ts';
-import {
-  APP_STYLES,
-  NO_SCRIPT_STYLES,
-  ISLANDS_ENTRY,
-  ISLANDS_RUNTIME,
-  SHELL_ENTRY,
-  collectAssets,
-  inlineScriptHashes,
-  renderDocument,
-  type Manifest,
-} from './lib/html.ts';
+import { APP_STYLES, NO_SCRIPT_STYLES, ISLANDS_RUNTIME, collectAssets, inlineScriptHashes, renderDocument, type Manifest } from './lib/html.ts';
+import { buildInlineScripts } from './lib/inline-scripts.ts';
 import {
   SPECULATION_RULES_PATH,
   speculationRules,
@@ -71,14 +62,13 @@ const server = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href
 const blockKey = (type: string) => `blocks/${blockFolder(type)}/index.tsx`;
 
 const INLINE_CSS_LIMIT = 60_000;
-for (const key of [SHELL_ENTRY, ISLANDS_ENTRY, ISLANDS_RUNTIME, APP_STYLES, NO_SCRIPT_STYLES]) {
+for (const key of [ISLANDS_RUNTIME, APP_STYLES, NO_SCRIPT_STYLES]) {
   if (!manifest[key]) throw new Error(`${key} is not a chunk of its own in the client build: check the inputs in vite.config.ts and the dynamic imports`);
 }
-const shellFile = manifest[SHELL_ENTRY].file;
-const islandsFile = manifest[ISLANDS_ENTRY].file;
 const noScriptCss = manifest[NO_SCRIPT_STYLES].file;
-// What the islands loader imports itself: its script tag asks for those, no preload needed.
-const loaderImports = new Set(collectAssets(manifest, [ISLANDS_ENTRY]).js);
+// The loader asks for the runtime and, beside it, everything the runtime imports, so they arrive together.
+const [runtimeFile, ...runtimeImports] = collectAssets(manifest, [ISLANDS_RUNTIME]).js;
+const inlineScripts = await buildInlineScripts(root, { url: `/${runtimeFile}`, preload: runtimeImports.map((f) => `/${f}`) });
 const pages = visiblePages(project);
 const written: { route: string; html: string; index: boolean }[] = [];
 
@@ -88,10 +78,6 @@ async function prerender(url: string, route: string | null, file: string) {
   const styleKeys = [APP_STYLES, ...r.blockTypes.map(blockKey)];
   // Blocks are listed by the page itself; everything else a block imports lazily may be in its prerendered markup.
   const assets = collectAssets(manifest, styleKeys, (key) => !/^blocks\/[^/]+\/index\.tsx$/.test(key));
-  // Islands that hydrate at once have their code preloaded: React, the island runtime and their blocks. Everything
-  // else is fetched when its trigger fires; a page without islands loads the shell script alone.
-  const atLoad = r.islands.filter((i) => i.hydrate === 'load').map((i) => blockKey(i.type));
-  const preloaded = atLoad.length ? collectAssets(manifest, [ISLANDS_RUNTIME, ...atLoad]).js.filter((f) => !loaderImports.has(f)) : [];
   // A page's CSS is a few KB: inlining it saves a round trip before first paint on a slow phone.
   const cssText = assets.css.map((c) => readFileSync(join(dist, c), 'utf8')).join('\n');
   const inline = cssText.length <= INLINE_CSS_LIMIT;
@@ -103,8 +89,9 @@ async function prerender(url: string, route: string | null, file: string) {
     siteName: project!.site.name,
     index: r.index,
     noScriptCss,
-    scripts: r.islands.length ? [shellFile, islandsFile] : [shellFile],
-    preload: preloaded,
+    // Islands' code is fetched when each one's trigger fires (`load` ones once the page has painted); a page
+    // without islands runs the shell script alone.
+    scripts: r.islands.length ? [inlineScripts.shell, inlineScripts.islands] : [inlineScripts.shell],
     css: inline ? [] : assets.css,
     inlineCss: inline ? cssText : undefined,
     inlinedFiles: inline ? assets.css : [],

@@ -1,6 +1,8 @@
 import { takeFlash } from './flash.ts';
 import { showToast } from './toasts.tsx';
 
-// Loaded by the shell script only when the page before left a toast for this one.
-const toast = takeFlash();
-if (toast) void showToast({ ...toast, containerId: undefined }).catch(() => undefined);
+/** Shows the toast the page before left for this one, if any (the islands loader asks only when there is one). */
+export function showFlash(): void {
+  const toast = takeFlash();
+  if (toast) void showToast({ ...toast, containerId: undefined }).catch(() => undefined);
+}

@@ -167,10 +167,14 @@ describe('defer with the interaction trigger', () => {
 });
 
 describe('defer with other triggers', () => {
-  it("'load' starts at once", async () => {
+  it("'load' starts once the page has painted, and only once", async () => {
     const { el } = island();
     const { start, resolve } = controlledStart();
     const { live } = defer(el, 'load', start, noFail);
+    expect(start).not.toHaveBeenCalled();
+    await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
+    expect(start).toHaveBeenCalledTimes(1);
+    await new Promise((later) => setTimeout(later, 300));
     expect(start).toHaveBeenCalledTimes(1);
     resolve();
     await expect(live).resolves.toBeUndefined();

@@ -136,6 +136,15 @@ function wake(island: Island): void {
   );
 }
 
+/**
+ * `load` islands start once the page has painted, so their code never competes with what the visitor sees first
+ * (the hero's text and picture). A hidden tab paints nothing: the timer starts them there.
+ */
+function afterFirstPaint(island: Island): void {
+  requestAnimationFrame(() => setTimeout(() => wake(island)));
+  setTimeout(() => wake(island), 250);
+}
+
 function whenVisible(island: Island): void {
   // The wrapper is display: contents and has no box of its own; its children do.
   const boxes = [...island.el.children];
@@ -165,7 +174,7 @@ export function defer(el: HTMLElement, trigger: Trigger, start: () => Promise<vo
   const live = new Promise<void>((resolve) => (done = resolve));
   const island: Island = { el, trigger, start, onFail, done, woken: false, live: false, left: [], replays: [] };
   islands.set(el, island);
-  if (trigger === 'load') wake(island);
+  if (trigger === 'load') afterFirstPaint(island);
   else if (trigger === 'visible') whenVisible(island);
   else if (trigger === 'idle') whenIdle(island);
   // The visitor may have reached the island before this script ran (a field focused while the page loaded).

@@ -1,16 +1,34 @@
 /**
  * The islands loader: the one script a page with interactive blocks adds to the shared shell script. It finds the
  * islands the prerenderer marked, defers each until its trigger (./defer.ts), and only then fetches React and the
- * block's code and hydrates it on its own. A page without islands never loads this, nor any framework code.
+ * block's code and hydrates it on its own. A page without islands never carries this, nor any framework code.
+ *
+ * The build inlines it into the page (like the shell), so it is running when the page is parsed and no request
+ * for it competes with the first paint. It reaches the island runtime by the address the build wrote in.
  */
 import { ChunkCache, resetAllChunkCaches } from '../lib/chunk-cache.ts';
 import { openDialog, setDialogWaker } from '../lib/dialogs.ts';
-import { ChunkLoadError } from '../lib/with-timeout.ts';
+import { isChunkLoadError } from '../lib/with-timeout.ts';
 import { DIALOG_ATTRIBUTE, HYDRATE_ATTRIBUTE, ISLAND_ATTRIBUTE, OPENS_ATTRIBUTE } from './contract.ts';
 import { defer, type Deferred, type Trigger } from './defer.ts';
 import { hasFlash } from '../forms/flash.ts';
 
-const runtime = new ChunkCache(() => import('./runtime.tsx'));
+type Runtime = typeof import('./runtime.tsx');
+
+/** Asks for the runtime's own imports alongside it rather than one after the other. */
+function preloadModule(href: string): void {
+  if (document.querySelector(`link[rel="modulepreload"][href="${href}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = href;
+  document.head.append(link);
+}
+
+const address = SITEWRIGHT_ISLAND_RUNTIME;
+const runtime = new ChunkCache((): Promise<Runtime> => {
+  address.preload.forEach(preloadModule);
+  return import(/* @vite-ignore */ address.url) as Promise<Runtime>;
+});
 const TRIGGERS = new Set<string>(['load', 'visible', 'idle', 'interaction']);
 
 /**
@@ -22,7 +40,7 @@ function showFailure(el: HTMLElement, error: unknown, retry: () => void): void {
   box.className = 'island-failed';
   box.setAttribute('role', 'alert');
   const heading = document.createElement('h2');
-  heading.textContent = error instanceof ChunkLoadError ? `Loading chunk ${error.chunk} failed` : 'This section could not be started';
+  heading.textContent = isChunkLoadError(error) ? `Loading chunk ${error.chunk} failed` : 'This section could not be started';
   const detail = document.createElement('p');
   detail.textContent = error instanceof Error ? error.message : String(error);
   const button = document.createElement('button');
@@ -72,7 +90,7 @@ document.addEventListener('click', (e) => {
 
 // A notice from the page before (a form's "Success" on its way here); the toasts' code is fetched only then. Only
 // pages with islands show one: a toast needs React, which a static page never loads (see docs/decisions.md).
-if (hasFlash()) void import('../forms/show-flash.ts');
+if (hasFlash()) void runtime.load('islands').then((r) => r.showFlash(), console.error);
 
 // Lets tests and monitoring tell a page whose first islands are live from one still loading.
 void Promise.all(started).then(() => requestAnimationFrame(() => setTimeout(() => (document.documentElement.dataset.hydrated = 'true'))));

@@ -7,6 +7,10 @@ import { BlockContent } from '../Blocks.tsx';
 import { blockCache } from '../lib/blocks.ts';
 import { ISLAND_ATTRIBUTE, PROPS_ATTRIBUTE, islandIdPrefix, type IslandProps } from './contract.ts';
 import { IslandRoot } from './IslandRoot.tsx';
+import { loadChunk } from '../lib/with-timeout.ts';
+
+/** Shows the toast the page before left for this one; its code is fetched only when there is one. */
+export const showFlash = (): Promise<void> => loadChunk('toasts', () => import('../forms/show-flash.ts')).then((m) => m.showFlash());
 
 /** Loads the island's block and hydrates it; settles once the block is live (its effects have run). */
 export async function hydrateIsland(el: HTMLElement): Promise<void> {

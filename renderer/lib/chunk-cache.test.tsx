@@ -3,7 +3,7 @@ import { Suspense, use } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { ChunkCache, resetAllChunkCaches } from './chunk-cache.ts';
-import { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk } from './with-timeout.ts';
+import { CHUNK_TIMEOUT_MS, ChunkLoadError, isChunkLoadError, loadChunk } from './with-timeout.ts';
 import { BlockBoundary } from '../BlockBoundary.tsx';
 import { ChunkBoundary } from '../ChunkBoundary.tsx';
 
@@ -23,6 +23,17 @@ describe('loadChunk', () => {
 
   it('keeps the cause of a network failure in the message', async () => {
     await expect(loadChunk('faq', () => Promise.reject(new Error('Failed to fetch')))).rejects.toThrow('Loading chunk faq failed. (Failed to fetch)');
+  });
+});
+
+describe('isChunkLoadError', () => {
+  it("knows a chunk failure from another copy of the module (the inlined loader's) by its name and chunk", () => {
+    expect(isChunkLoadError(new ChunkLoadError('faq', new Error('x')))).toBe(true);
+    const fromAnotherCopy = Object.assign(new Error('Loading chunk faq failed.'), { name: 'ChunkLoadError', chunk: 'faq' });
+    expect(isChunkLoadError(fromAnotherCopy)).toBe(true);
+    expect(isChunkLoadError(new Error('Loading chunk faq failed.'))).toBe(false);
+    expect(isChunkLoadError(Object.assign(new Error('x'), { name: 'ChunkLoadError' }))).toBe(false);
+    expect(isChunkLoadError('ChunkLoadError')).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import { pageState } from './page-state.ts';
 import { loadChunk } from './with-timeout.ts';
 
 /** A promise carrying its outcome the way React's use() reads it, so a settled one never suspends. */
@@ -17,8 +18,11 @@ export function track<T>(promise: Promise<T>): TrackedPromise<T> {
   return tracked;
 }
 
-/** Every cache, so one "Try again" can forget every failed chunk whichever kind it was. */
-const allCaches = new Set<{ reset(): void }>();
+/**
+ * Every cache on the page, so one "Try again" can forget every failed chunk whichever kind it was, including the
+ * islands loader's (it is inlined into the page with its own copy of this module).
+ */
+const allCaches = pageState('chunk-caches', () => new Set<{ reset(): void }>());
 
 /** Forgets failed and pending loads in every ChunkCache: what a "Try again" button calls before rendering again. */
 export function resetAllChunkCaches(): void {

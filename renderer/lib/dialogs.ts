@@ -4,38 +4,44 @@
  * loader opens dialogs for links in static HTML.
  */
 
+import { pageState } from './page-state.ts';
+
 type Opener = (trigger: HTMLElement | null) => void;
-const openers = new Map<string, Opener>();
-/** A dialog asked for before its block had hydrated: it opens as soon as the block registers. */
-let pending: { id: string; trigger: HTMLElement | null } | null = null;
-/** Wakes the sleeping dialog island with this id; false when the page has no such dialog. */
-let wakeDialog: (id: string) => boolean = () => false;
+
+/** One registry per page: the islands loader (inlined) and the dialog blocks (in their chunks) each have a copy of this module. */
+const state = pageState('dialogs', () => ({
+  openers: new Map<string, Opener>(),
+  /** A dialog asked for before its block had hydrated: it opens as soon as the block registers. */
+  pending: null as { id: string; trigger: HTMLElement | null } | null,
+  /** Wakes the sleeping dialog island with this id; false when the page has no such dialog. */
+  wake: (_id: string): boolean => false,
+}));
 
 /** For the islands loader: how to wake a dialog block that has not hydrated yet. */
 export function setDialogWaker(wake: (id: string) => boolean): void {
-  wakeDialog = wake;
+  state.wake = wake;
 }
 
 export function registerDialog(id: string, open: Opener): () => void {
-  openers.set(id, open);
-  if (pending?.id === id) {
-    const { trigger } = pending;
-    pending = null;
+  state.openers.set(id, open);
+  if (state.pending?.id === id) {
+    const { trigger } = state.pending;
+    state.pending = null;
     open(trigger);
   }
   return () => {
-    if (openers.get(id) === open) openers.delete(id);
+    if (state.openers.get(id) === open) state.openers.delete(id);
   };
 }
 
 /** Opens the dialog `id` if one is on the page; returns whether it did (or will, once its code has arrived). */
 export function openDialog(id: string, trigger: HTMLElement | null = null): boolean {
-  const open = openers.get(id);
+  const open = state.openers.get(id);
   if (open) {
     open(trigger);
     return true;
   }
-  if (!wakeDialog(id)) return false;
-  pending = { id, trigger };
+  if (!state.wake(id)) return false;
+  state.pending = { id, trigger };
   return true;
 }

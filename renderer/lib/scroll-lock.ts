@@ -1,20 +1,25 @@
-/** Counts open menus and dialogs so the page stays locked until the last one closes (scroll locked while open). */
-let locks = 0;
+import { pageState } from './page-state.ts';
+
+/**
+ * Counts open menus and dialogs so the page stays locked until the last one closes (scroll locked while open). The
+ * shell's menus and the dialog blocks use different copies of this module; the count is the page's.
+ */
+const held = pageState('scroll-locks', () => ({ count: 0 }));
 
 export function lockScroll(): () => void {
-  if (locks === 0) {
+  if (held.count === 0) {
     // Where scrollbars take space, hiding one would shift the page sideways: pad by its width instead.
     const gap = window.innerWidth - document.documentElement.clientWidth;
     document.documentElement.style.setProperty('--scroll-lock-gap', `${Math.max(0, gap)}px`);
   }
-  locks++;
+  held.count++;
   document.body.classList.add('scroll-locked');
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    locks = Math.max(0, locks - 1);
-    if (locks === 0) {
+    held.count = Math.max(0, held.count - 1);
+    if (held.count === 0) {
       document.body.classList.remove('scroll-locked');
       document.documentElement.style.removeProperty('--scroll-lock-gap');
     }

@@ -11,6 +11,14 @@ export class ChunkLoadError extends Error {
   }
 }
 
+/**
+ * Whether `error` is a ChunkLoadError from any copy of this module: the islands loader is inlined into the page with
+ * its own copy, so `instanceof` would miss the errors the islands' code throws.
+ */
+export function isChunkLoadError(error: unknown): error is ChunkLoadError {
+  return error instanceof Error && error.name === 'ChunkLoadError' && typeof (error as Partial<ChunkLoadError>).chunk === 'string';
+}
+
 /** Rejects with a ChunkLoadError when `load` fails or takes longer than `ms`. */
 export function loadChunk<T>(chunk: string, load: () => Promise<T>, ms = CHUNK_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { ChunkLoadError } from '../lib/with-timeout.ts';
+import { isChunkLoadError } from '../lib/with-timeout.ts';
 import { ChunkFailed } from './ChunkFailed.tsx';
 import styles from '../renderer.module.css';
 
@@ -48,7 +48,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode; resetKey:
   render() {
     const { error } = this.state;
     if (error === null) return this.props.children;
-    if (error instanceof ChunkLoadError) {
+    if (isChunkLoadError(error)) {
       return (
         <ChunkFailed
           error={error}

@@ -7,8 +7,7 @@ describe('renderDocument', () => {
     canonical: 'https://x.example/a',
     siteName: 'X',
     index: true,
-    scripts: ['assets/e.js'],
-    preload: ['assets/p.js'],
+    scripts: ['console.log(1)', 'console.log(2)'],
     css: ['assets/s.css'],
     body: '<p>hi</p>',
   };
@@ -30,10 +29,14 @@ describe('renderDocument', () => {
     const html = renderDocument({ ...base, title: 't', description: 'd', index: false });
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).toContain('<link rel="stylesheet" href="/assets/s.css">');
-    // Scripts at low priority: the prerendered page paints without them, so images and fonts go first.
-    expect(html).toContain('<script type="module" src="/assets/e.js" fetchpriority="low"></script>');
-    expect(html).toContain('<link rel="modulepreload" href="/assets/p.js" fetchpriority="low">');
     expect(html).toContain('<div id="app"><p>hi</p></div>');
+  });
+
+  it('inlines the scripts in order after the page, and the CSP hashes are theirs', () => {
+    const html = renderDocument({ ...base, title: 't', description: 'd' });
+    expect(html).toContain('</div>\n<script type="module">console.log(1)</script>\n<script type="module">console.log(2)</script>\n</body>');
+    expect(html).not.toMatch(/<script[^>]*\bsrc=|modulepreload/);
+    expect(inlineScriptHashes([html])).toHaveLength(2);
   });
 });
 

@@ -15,10 +15,6 @@ export interface Manifest {
   };
 }
 
-/** The shared shell script: every page loads it (header menus, FAQ answers, the not-found screen, the preview gate). */
-export const SHELL_ENTRY = 'renderer/shell/index.ts';
-/** The islands loader: only pages with interactive blocks load it. */
-export const ISLANDS_ENTRY = 'renderer/islands/loader.ts';
 /** What the islands loader fetches when the first island wakes: React and the island runtime. */
 export const ISLANDS_RUNTIME = 'renderer/islands/runtime.tsx';
 /** Styles only a browser with scripts switched off applies (linked with media="(scripting: none)"). */
@@ -63,9 +59,8 @@ export interface DocumentParts {
   index: boolean;
   /** A style sheet for browsers with scripts switched off. */
   noScriptCss?: string;
-  /** Module scripts, in the order they must run. */
+  /** The code of the page's module scripts, inlined in the order they must run (scripts/lib/inline-scripts.ts). */
   scripts: string[];
-  preload: string[];
   css: string[];
   /** Stylesheets put straight into the page: no render-blocking request before first paint. */
   inlineCss?: string;
@@ -102,12 +97,9 @@ export function renderDocument(d: DocumentParts): string {
     ...(d.inlineCss ? (d.inlinedFiles ?? []).map((c) => `<link rel="stylesheet" href="/${c}" disabled>`) : []),
     d.noScriptCss ? `<link rel="stylesheet" href="/${d.noScriptCss}" media="(scripting: none)">` : '',
     ...(d.preloadImages ?? []).map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}">`),
-
-    ...d.preload.map((p) => `<link rel="modulepreload" href="/${p}" fetchpriority="low">`),
   ].filter(Boolean);
-  // At the end of the body and at low priority: the prerendered page paints without them, so the hero's image is
-  // asked for first.
-  const scripts = d.scripts.map((src) => `<script type="module" src="/${src}" fetchpriority="low"></script>\n`).join('');
+  // At the end of the body, where the markup they work on is parsed; the CSP allows each by its hash.
+  const scripts = d.scripts.map((code) => `<script type="module">${code}</script>\n`).join('');
   return `<!doctype html>\n<html lang="${d.lang}">\n<head>\n${meta.join('\n')}\n</head>\n<body>\n<div id="app">${d.body}</div>\n${scripts}${
     d.gated ? `<template id="${GATED_TEMPLATE_ID}" data-title="${escapeHtml(d.gated.title)}">${d.gated.body}</template>\n` : ''
   }</body>\n</html>\n`;

@@ -56,10 +56,16 @@ describe('editor page routing', () => {
     for (const f of ['vite.config.ts', 'scripts/build.ts', 'scripts/lib/vite/plugin.ts']) {
       expect(readFileSync(join(root, f), 'utf8'), f).not.toMatch(editorRef);
     }
-    // The build's browser inputs, as vite.config.ts names them, and the dev server's page entry.
-    const inputs = ['renderer/shell/index.ts', 'renderer/islands/loader.ts', 'renderer/App.tsx'];
-    const viteConfig = readFileSync(join(root, 'vite.config.ts'), 'utf8');
-    for (const f of inputs) expect(viteConfig, `vite.config.ts builds ${f}`).toContain(`'${f}'`);
+    // The build's browser inputs, as vite.config.ts and the inline scripts' bundler name them, and the dev server's page entry.
+    const built = {
+      'vite.config.ts': ['renderer/islands/runtime.tsx', 'renderer/App.tsx'],
+      'scripts/lib/inline-scripts.ts': ['renderer/shell/index.ts', 'renderer/islands/loader.ts'],
+    };
+    const inputs = Object.values(built).flat();
+    for (const [file, names] of Object.entries(built)) {
+      const text = readFileSync(join(root, file), 'utf8');
+      for (const f of names) expect(text, `${file} builds ${f}`).toContain(`'${f}'`);
+    }
     expect(readFileSync(join(root, 'scripts/lib/vite/plugin.ts'), 'utf8')).toContain("'/renderer/dev/entry-dev.tsx'");
     const reached = reachableModules([...inputs, 'renderer/dev/entry-dev.tsx']);
     expect(reached.size).toBeGreaterThan(inputs.length + 1);
