@@ -36,8 +36,12 @@ async function bundle(root: string, input: string, define: Record<string, string
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
   const chunks = outputs.flatMap((o) => o.output).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
   if (chunks.length !== 1) throw new Error(`${input} must bundle into one script to be inlined, not ${chunks.map((c) => c.fileName).join(', ')}`);
-  const code = chunks[0].code.trim();
-  // Inside <script>, these would end the element or change how it is parsed; minified code has no reason to hold them.
+  return inlinable(input, chunks[0].code.trim());
+}
+
+/** `code`, if it can sit inside a <script> element as it is; an error naming `input` otherwise. */
+export function inlinable(input: string, code: string): string {
+  // These would end the element or change how it is parsed; minified code has no reason to hold them.
   if (/<\/script|<!--|<script/i.test(code)) throw new Error(`${input} holds "</script", "<script" or "<!--" and cannot be inlined`);
   return code;
 }
