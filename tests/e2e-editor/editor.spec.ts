@@ -182,6 +182,12 @@ test('the editor screens have no axe violations at 1366 px', async ({ page }) =>
   // A form file: its words are fields with plain names, and a note says what is changed in the file itself.
   await page.getByRole('button', { name: 'Form: contact' }).click();
   await expect(page.getByRole('note', { name: 'About this form' })).toContainText('site.config/forms/contact.json');
+  // Each field is titled by its own label ("First Name", not the key "firstname"), and so is how it looks.
+  const panel = page.locator('#sw-fields');
+  await expect(panel.locator('#sw-file_schema_properties_firstname__title')).toHaveText('First Name');
+  await expect(panel.locator('#sw-file_uiSchema_firstname__title')).toHaveText('First Name');
+  await expect(panel.locator('#sw-file_submit_payload__title')).toHaveText(/^What is sent/);
+  await expect(panel.getByText(/^(firstname|lastname|description)( Key)?$/)).toHaveCount(0);
   await expect(
     page
       .locator('#sw-fields')
