@@ -1,6 +1,7 @@
 /** The editor shell: page list, outline, preview and fields; live checks, saving, and files changed on disk. */
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, type FilesIndex } from './api.ts';
+import { contentStore } from './content.ts';
 import { EditorDataContext, type EditorData } from './context.ts';
 import { FieldsForm, formEntryTitles, prepare, titlesAt, type EntryTitle } from './fields.tsx';
 import { blockTitle, Outline } from './Outline.tsx';
@@ -111,6 +112,8 @@ export function App() {
       const path = data.path ? configPath(data.path) : '';
       const { base: bases, working: docs } = editorStore.getState();
       if (path && path in docs && bases[path]?.hash !== data.hash) void loadFile(path).catch(() => undefined);
+      // The text of a prose section: compiled again, and the preview shows the new version.
+      if (path) contentStore.changed(path);
       clearTimeout(refresh);
       refresh = setTimeout(() => void refreshIndex().catch(() => undefined), 200);
     });
