@@ -1,8 +1,9 @@
 /** The editor shell: page list, outline, preview and fields; live checks, saving, and files changed on disk. */
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, type FilesIndex } from './api.ts';
+import { contentStore } from './content.ts';
 import { EditorDataContext, type EditorData } from './context.ts';
-import { FieldsForm } from './fields.tsx';
+import { FieldsForm, formEntryTitles, prepare, titlesAt, type EntryTitle } from './fields.tsx';
 import { blockTitle, Outline } from './Outline.tsx';
 import { ChangesView, ConflictDialog, Dialog, fileLabel, Palette, PreviewPane, usePreviewMessages, type Device } from './Panes.tsx';
 import { cloneJson, tidy, type Block, type PageDoc } from './ops.ts';
@@ -111,6 +112,8 @@ export function App() {
       const path = data.path ? configPath(data.path) : '';
       const { base: bases, working: docs } = editorStore.getState();
       if (path && path in docs && bases[path]?.hash !== data.hash) void loadFile(path).catch(() => undefined);
+      // The text of a prose section: compiled again, and the preview shows the new version.
+      if (path) contentStore.changed(path);
       clearTimeout(refresh);
       refresh = setTimeout(() => void refreshIndex().catch(() => undefined), 200);
     });
@@ -147,7 +150,7 @@ export function App() {
       const b = doc?.blocks?.[t.block];
       parts.push(sectionName(t.block, b ? blockTitle(b) : 'section'));
     } else if (isPage && t.field.length) parts.push('Page settings');
-    if (t.field.length) parts.push(fieldWords(t.field));
+    if (t.field.length) parts.push(isPage ? fieldWords(t.field) : fileFieldWords(d.file, working[d.file], t.field));
     return parts.join(' › ') || 'The whole file';
   };
 
@@ -528,6 +531,7 @@ function SidePanel({
             idPrefix="sw-file"
             schema={schema}
             data={data}
+            entryTitles={entryTitlesOf(panel.path)}
             errors={toErrorSchema(diags, (d) => pointerToField(d.pointer, false).field)}
             onChange={(next, id) => st().edit(panel.path, (before) => tidy(next, before), `${panel.path}#${id ?? ''}`)}
           />
@@ -622,21 +626,30 @@ function SidePanel({
   );
 }
 
-/** Above a form file's fields: which parts are words to change here, and which are best changed in the file itself. */
+/** Above a form file's fields: what is changed here, and what is set up in the form's file itself. */
 function FormFileNote({ path }: { path: string }) {
   return (
     <div className="sw-help sw-note" role="note" aria-label="About this form">
       <p>
-        Here you can change the words of this form: each field’s <strong>Title</strong> (its label) under “Schema › Properties”, the <strong>Messages</strong>{' '}
-        shown when a field is not filled in right, the button’s words under “Submit › Label”, and the texts shown after sending under “Submit › On success ›
-        Notice” and “Submit › On failure › Notice”.
+        Here you change the words of this form: each field’s <strong>Title</strong> (the label above it) and its <strong>Messages</strong> (shown when it is not
+        filled in right), the button’s <strong>Label</strong> under “Submit”, and the notices shown after sending.
       </p>
-      <p>
-        Adding, removing or renaming a field, its rules (“Required”, “Pattern”, “Min length”…), the address the form is sent to and what is sent (“Submit ›
-        Endpoint” and “Payload”) are technical: ask a developer to change them in the file site.config/{path}.
-      </p>
+      <p>Which fields the form has, their rules and where the form is sent are set up by a developer in the file site.config/{path}.</p>
     </div>
   );
+}
+
+/** Form files title the entries of their maps (fields, how they look, the values sent) by the fields' own labels. */
+function entryTitlesOf(path: string): ((data: unknown) => EntryTitle) | undefined {
+  return path.startsWith('forms/') ? formEntryTitles : undefined;
+}
+
+/** A place in a shared file (site.json, a question set, a form) with the titles its fields have in the panel. */
+function fileFieldWords(path: string, data: unknown, field: string[]): string {
+  const schema = fileSchema(path);
+  if (!schema) return fieldWords(field);
+  const entryTitles = entryTitlesOf(path);
+  return titlesAt(prepare(schema, '', { data, entryTitle: entryTitles?.(data) }).schema, field);
 }
 
 function NewPage({ onClose, onCreated }: { onClose: () => void; onCreated: (path: string) => Promise<void> }) {

@@ -2,6 +2,7 @@
 import { diffLines } from 'diff';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { api } from './api.ts';
+import { contentIds, contentStore, useContent } from './content.ts';
 import { useEditorData } from './context.ts';
 import { plainHelp } from './fields.tsx';
 import type { Block, PageDoc } from './ops.ts';
@@ -26,18 +27,26 @@ export function usePreviewMessages(examples: Record<string, Block | null>) {
     const onMessage = (e: MessageEvent) => {
       if (e.origin !== location.origin || e.data?.sw !== 'ready' || !e.data.thumb) return;
       const block = examples[e.data.thumb];
-      const { working } = editorStore.getState();
-      (e.source as Window | null)?.postMessage(
-        {
-          sw: 'render',
-          page: { blocks: block ? [block] : [] },
-          fragments: fragmentsOf(working),
-          site: working['site.json'] ?? null,
-          selected: null,
-          problems: {},
-        },
-        { targetOrigin: location.origin },
-      );
+      const frame = e.source as Window | null;
+      const post = () => {
+        const { working } = editorStore.getState();
+        frame?.postMessage(
+          {
+            sw: 'render',
+            page: { blocks: block ? [block] : [] },
+            fragments: fragmentsOf(working),
+            content: contentStore.get(),
+            site: working['site.json'] ?? null,
+            selected: null,
+            problems: {},
+          },
+          { targetOrigin: location.origin },
+        );
+      };
+      post();
+      // An example with text (prose) shows it once the server has compiled it.
+      const ids = contentIds(block ? [block] : []).filter((id) => !contentStore.get()[id]);
+      if (ids.length) void Promise.all(ids.map((id) => contentStore.load(id))).then(post);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
@@ -62,6 +71,8 @@ export function PreviewPane({
   const site = useEditor((s) => s.working['site.json']);
   const working = useEditor((s) => s.working);
   const [fragments, setFragments] = useState(() => fragmentsOf(working));
+  // The text of the page's prose sections, compiled by the server as the build does.
+  const content = useContent(contentIds(page.blocks ?? []));
   const ready = useRef(false);
 
   // Fragments change rarely; the object is rebuilt only when one of them did, so typing posts less.
@@ -71,7 +82,7 @@ export function PreviewPane({
   }, [working]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const send = () => {
-    frame.current?.contentWindow?.postMessage({ sw: 'render', page, fragments, site: site ?? null, selected, problems }, location.origin);
+    frame.current?.contentWindow?.postMessage({ sw: 'render', page, fragments, content, site: site ?? null, selected, problems }, location.origin);
     // For npm run bench -- --editor: when the editor handed the page to the preview.
     (window as unknown as { __swPosted?: number }).__swPosted = performance.now();
   };

@@ -1,4 +1,5 @@
 /** The editor backend's API (scripts/edit.ts): every call carries the per-start token from the page's meta tag. */
+import type { ProseDocument } from '../blocks/Prose/tree.ts';
 import { normaliseDiagnostic, type Diagnostic } from './pointer.ts';
 
 export interface BlockInfo {
@@ -62,6 +63,8 @@ async function call<T>(path: string, init?: { method?: string; body?: unknown })
 export const api = {
   files: () => call<FilesIndex>('files'),
   file: (path: string) => call<FileDoc>(`file?path=${encodeURIComponent(path)}`),
+  /** A content file ("content/policy.mdx") compiled as the build does; a file that does not compile is an ApiError (422). */
+  content: (path: string) => call<{ path: string; hash: string; doc: ProseDocument }>(`content?path=${encodeURIComponent(path)}`),
   check: async (files: Record<string, unknown>, signal?: AbortSignal): Promise<Diagnostic[]> => {
     const res = await fetch(BASE + 'check', {
       method: 'POST',

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prepare } from './fields.tsx';
+import { formEntryTitles, prepare, titlesAt } from './fields.tsx';
+import { fileSchema } from './schemas.ts';
 
-type Node = { title?: string; properties?: Record<string, Node>; items?: Node; oneOf?: Node[] };
+type Node = { title?: string; properties?: Record<string, Node>; items?: Node; oneOf?: Node[]; anyOf?: Node[] };
 
 describe('prepare: plain words for every field the panel shows', () => {
   const schema = {
@@ -30,5 +33,85 @@ describe('prepare: plain words for every field the panel shows', () => {
   it('calls a list of links "Link" and only a list of actions "Button"', () => {
     expect(out.properties!.items.items!.oneOf![1].properties!.links.items!.title).toBe('Link');
     expect(out.properties!.actions.items!.title).toBe('Button');
+  });
+});
+
+describe('a form file in plain words', () => {
+  const form = (id: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', 'site.config', 'forms', `${id}.json`), 'utf8'));
+  const prepared = (data: unknown) => prepare(fileSchema('forms/x.json')!, '', { data, entryTitle: formEntryTitles(data) }).schema as Node;
+  const at = (node: Node, ...keys: string[]) => keys.reduce((n, k) => n.properties![k], node);
+
+  /** Every title the panel shows, with where it is. */
+  function titles(node: Node, where = ''): [string, string][] {
+    const out: [string, string][] = node.title ? [[where, node.title]] : [];
+    for (const [k, v] of Object.entries(node.properties ?? {})) out.push(...titles(v, `${where}/${k}`));
+    if (node.items) out.push(...titles(node.items, `${where}/items`));
+    for (const b of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) out.push(...titles(b, `${where}/kind`));
+    return out;
+  }
+
+  it('titles each field by its own title in the file, and how it looks and what is sent by the field they are about', () => {
+    const out = prepared(form('contact'));
+    expect(Object.keys(at(out, 'schema', 'properties').properties!)).toEqual(['firstname', 'lastname', 'email', 'message']);
+    expect(at(out, 'schema', 'properties', 'firstname').title).toBe('First Name');
+    expect(at(out, 'uiSchema', 'lastname').title).toBe('Last Name');
+    // The request body's "description" sends the "message" field: it is called what the visitor sees, "Message".
+    expect(at(out, 'submit', 'payload', 'description').title).toBe('Message');
+    expect(at(out, 'submit', 'payload', 'firstName').title).toBe('First Name');
+  });
+
+  it('has no raw key, JSON Schema word or "ui:" name in any title, and no box to rename an entry', () => {
+    for (const id of ['contact', 'demo-lead', 'enquiry', 'waitlist']) {
+      const data = form(id);
+      const keys = new Set([
+        ...Object.keys(data.schema.properties),
+        ...Object.keys(data.submit.payload),
+        'schema',
+        'properties',
+        'uiSchema',
+        'payload',
+        'enum',
+      ]);
+      for (const [where, title] of titles(prepared(data))) {
+        expect(keys.has(title), `${id}${where}: "${title}"`).toBe(false);
+        expect(title, `${id}${where}`).not.toMatch(/[a-z][A-Z]|:|^[a-z]|^(Ui|Enum|Schema|Properties|Payload)\b/);
+      }
+      // Entries are fields of their own: rjsf shows a key box ("firstname Key") only for additionalProperties.
+      expect(JSON.stringify(prepared(data))).not.toContain('"additionalProperties":{');
+    }
+    const out = prepared(form('waitlist'));
+    expect(at(out, 'schema').title).toBe('Fields and rules');
+    expect(at(out, 'schema', 'properties').title).toBe('Fields');
+    expect(at(out, 'uiSchema').title).toBe('How the fields look');
+    expect(at(out, 'uiSchema', 'phoneNumber', 'ui:widget').title).toBe('Kind of input');
+    expect(at(out, 'uiSchema', 'phoneNumber', 'ui:placeholder').title).toBe('Placeholder');
+    expect(at(out, 'submit', 'payload').title).toBe('What is sent');
+    expect(at(out, 'submit', 'payload', 'buildCountry').title).toBe('Where do you want to build?');
+    expect(at(out, 'submit', 'payload', 'buildCountry').anyOf!.map((k) => k.title)).toEqual(['A field, as typed', 'A field, changed', 'Made when sending']);
+  });
+
+  it('falls back to the humanised key: a field without a title, a value sent that is no field, two entries alike', () => {
+    const data = {
+      schema: { type: 'object', properties: { companyName: { type: 'string' }, phone: { type: 'string', title: 'Phone' } } },
+      uiSchema: { companyName: { 'ui:placeholder': 'Acme' } },
+      submit: {
+        payload: { companyName: 'companyName', sentAt: { generate: 'isoTimestamp' }, phone: 'phone', phoneDigits: { field: 'phone', transform: 'digits' } },
+      },
+    };
+    const out = prepared(data);
+    expect(at(out, 'schema', 'properties', 'companyName').title).toBe('Company name');
+    expect(at(out, 'uiSchema', 'companyName').title).toBe('Company name');
+    expect(at(out, 'submit', 'payload', 'sentAt').title).toBe('Sent at');
+    expect(at(out, 'submit', 'payload', 'phone').title).toBe('Phone');
+    expect(at(out, 'submit', 'payload', 'phoneDigits').title).toBe('Phone (phone digits)');
+  });
+
+  it('names the place of a problem with the same titles', () => {
+    const data = form('contact');
+    expect(titlesAt(prepared(data) as never, ['schema', 'properties', 'firstname', 'messages', 'required'])).toBe(
+      'Fields and rules › Fields › First Name › Messages › Required',
+    );
+    expect(titlesAt(prepared(data) as never, ['submit', 'payload', 'description'])).toBe('Submit › What is sent › Message');
+    expect(titlesAt(prepared(data) as never, ['schema', 'required', '1'])).toBe('Fields and rules › Required › item 2');
   });
 });

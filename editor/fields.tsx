@@ -5,7 +5,7 @@
 import Form, { getDefaultRegistry } from '@rjsf/core';
 import type { FieldProps, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useEditorData } from './context.ts';
 import { humanise, type ErrorSchema } from './pointer.ts';
 
@@ -15,25 +15,87 @@ const defaults = getDefaultRegistry();
 /** Strings that hold sentences rather than a few words get a multi-line box. */
 const LONG = new Set(['text', 'intro', 'answer', 'description', 'lead', 'body', 'quote', 'summary', 'note', 'message', 'subheading', 'bio']);
 
-/** What one entry of a map is called, by the map's name: a form file's fields, their looks and the request body. */
+/** What one entry of a map is called, by the map's name, when the entries are not known (see EntryTitle). */
 const MAP_ENTRY: Record<string, string> = { properties: 'Field', uiSchema: 'How this field looks', payload: 'Value sent' };
+
+/**
+ * Keys whose humanised name would still be technical, in plain words. A form file holds a JSON Schema of its own, so
+ * its keys ("schema", "properties", "uiSchema", "payload", "enum", "ui:widget") say how the file is built, not what
+ * the person is changing. No other file has settings with these names.
+ */
+const WORDS: Record<string, string> = {
+  schema: 'Fields and rules',
+  properties: 'Fields',
+  uiSchema: 'How the fields look',
+  payload: 'What is sent',
+  enum: 'Choices',
+  'ui:widget': 'Kind of input',
+  'ui:autocomplete': 'Browser autofill',
+  'ui:options': 'Layout',
+};
+
+/** An item of these lists is a field of the form (by its name), not "a required" or "an order". */
+const ITEM_WORDS: Record<string, string> = { required: 'Field', order: 'Field', enum: 'Choice' };
+
+/** The kinds of an entry that the schema leaves untitled, by the entry's schema title, in order. */
+const BRANCH_WORDS: Record<string, string[]> = { FormPayloadValue: ['A field, as typed', 'A field, changed', 'Made when sending'] };
+
+const words = (key: string) => WORDS[key] ?? humanise(key);
+
+/**
+ * The title of one entry of a map (a form's field, how it looks, a value sent), given the map's key ("properties",
+ * "uiSchema", "payload"), the entry's key ("firstname") and its data.
+ */
+export type EntryTitle = (map: string, key: string, value: unknown) => string;
+
+export interface PrepareOptions {
+  /** The file's data at this point. */
+  data?: unknown;
+  /**
+   * With it, every entry of a map in `data` becomes a field of its own titled in words ("First Name", not the key
+   * "firstname"), and entries cannot be added, renamed or removed here (that is a change to the file's structure).
+   */
+  entryTitle?: EntryTitle;
+}
+
+const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const nonEmpty = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+
+/**
+ * A form file's entries in words: each field by its own title ("First Name"), how it looks and each value sent by
+ * the title of the field it is about, anything else (e.g. a time stamp that is sent) by its humanised key.
+ */
+export function formEntryTitles(form: unknown): EntryTitle {
+  const fields = record(record(record(form).schema).properties);
+  const label = (name: string) => nonEmpty(record(fields[name]).title) ?? humanise(name);
+  return (map, key, value) => {
+    if (map === 'properties') return nonEmpty(record(value).title) ?? humanise(key);
+    if (map === 'uiSchema') return Object.hasOwn(fields, key) ? label(key) : humanise(key);
+    if (map === 'payload') {
+      const field = typeof value === 'string' ? value : nonEmpty(record(value).field);
+      return field && Object.hasOwn(fields, field) ? label(field) : humanise(key);
+    }
+    return humanise(key);
+  };
+}
 
 /**
  * Titles in plain words for every property ("askLink" → "Ask link"), and the uiSchema: the block's "type" and the
  * "$schema" line are hidden, sentences get a multi-line box.
  */
-export function prepare(schema: Schema, key = ''): { schema: Schema; ui: UiSchema } {
+export function prepare(schema: Schema, key = '', opts: PrepareOptions = {}): { schema: Schema; ui: UiSchema } {
   const ui: UiSchema = {};
   const out: Schema = { ...schema };
+  const data = record(opts.data);
   // The form's own heading is the panel's ("Section 2: Feature grid"); JSON examples are left out of help texts.
-  out.title = key ? humanise(key) : '';
+  out.title = key ? words(key) : '';
   if (typeof schema.description === 'string') out.description = plainHelp(schema.description);
   if (schema.type === 'string' && LONG.has(key) && !(typeof schema.maxLength === 'number' && schema.maxLength <= 80) && !schema.enum)
     ui['ui:widget'] = 'textarea';
+  const props: Record<string, Schema> = {};
   if (schema.properties) {
-    const props: Record<string, Schema> = {};
     for (const [k, v] of Object.entries(schema.properties as Record<string, Schema>)) {
-      const p = prepare(v, k);
+      const p = prepare(v, k, { ...opts, data: data[k] });
       props[k] = p.schema;
       if (Object.keys(p.ui).length) ui[k] = p.ui;
       if (k === 'type' && ('const' in v || v.enum)) ui[k] = { 'ui:widget': 'hidden' };
@@ -43,13 +105,28 @@ export function prepare(schema: Schema, key = ''): { schema: Schema; ui: UiSchem
   if (schema.items && !Array.isArray(schema.items)) {
     const p = prepare(schema.items as Schema, key);
     // An item of "actions" is "Action"-ish; rjsf numbers them itself, so the item keeps the schema's own title.
-    p.schema.title = (schema.items as Schema).title === 'Link' ? (key === 'actions' ? 'Button' : 'Link') : humanise(key).replace(/s$/, '');
+    p.schema.title = (schema.items as Schema).title === 'Link' ? (key === 'actions' ? 'Button' : 'Link') : (ITEM_WORDS[key] ?? humanise(key).replace(/s$/, ''));
     out.items = p.schema;
     if (Object.keys(p.ui).length) ui.items = p.ui;
   }
-  // Maps by name (a form's fields, its messages' look, the request body): each entry gets plain words too.
-  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
-    const p = prepare(schema.additionalProperties as Schema, key);
+  // Maps by name (a form's fields, their looks, the request body): each entry gets plain words too.
+  const entry = schema.additionalProperties;
+  if (entry && typeof entry === 'object' && opts.entryTitle) {
+    // Each entry in the data is a field of its own, titled by what it is about; two alike are told apart by key.
+    const seen = new Set<string>();
+    for (const k of Object.keys(data).filter((k) => !Object.hasOwn(props, k))) {
+      const p = prepare(entry as Schema, key, { ...opts, data: data[k] });
+      let title = opts.entryTitle(key, k, data[k]);
+      if (seen.has(title)) title = `${title} (${humanise(k).toLowerCase()})`;
+      seen.add(title);
+      p.schema.title = title;
+      props[k] = p.schema;
+      if (Object.keys(p.ui).length) ui[k] = p.ui;
+    }
+    out.properties = props;
+    delete out.additionalProperties;
+  } else if (entry && typeof entry === 'object') {
+    const p = prepare(entry as Schema, key);
     p.schema.title = MAP_ENTRY[key] ?? humanise(key).replace(/s$/, '');
     out.additionalProperties = p.schema;
     if (Object.keys(p.ui).length) ui.additionalProperties = p.ui;
@@ -58,14 +135,44 @@ export function prepare(schema: Schema, key = ''): { schema: Schema; ui: UiSchem
   for (const which of ['oneOf', 'anyOf'] as const) {
     const branches = schema[which];
     if (!Array.isArray(branches)) continue;
-    out[which] = branches.map((branch: Schema) => {
-      const p = prepare(branch, key);
-      p.schema.title = typeof branch.title === 'string' ? humanise(branch.title) : humanise(key);
+    const named = typeof schema.title === 'string' ? BRANCH_WORDS[schema.title] : undefined;
+    out[which] = branches.map((branch: Schema, i) => {
+      const p = prepare(branch, key, opts);
+      p.schema.title = named?.[i] ?? (typeof branch.title === 'string' ? humanise(branch.title) : humanise(key));
       return p.schema;
     });
   }
   if (schema.const !== undefined && key !== 'type') ui['ui:widget'] = 'hidden';
   return { schema: out, ui };
+}
+
+/**
+ * The panel's titles along a path of its form, for a problem's place: ["schema", "properties", "email", "title"] →
+ * "Fields and rules › Fields › Email › Title" (the humanised key where the form has no title of its own).
+ */
+export function titlesAt(prepared: Schema, field: string[]): string {
+  const out: string[] = [];
+  let node: Schema | undefined = prepared;
+  for (const key of field) {
+    if (/^\d+$/.test(key) && node?.items) {
+      out.push(`item ${Number(key) + 1}`);
+      node = node.items as Schema;
+      continue;
+    }
+    let next: Schema | undefined;
+    let titled = false;
+    for (const kind of [node, ...((node?.anyOf ?? node?.oneOf ?? []) as Schema[])]) {
+      const own = (kind?.properties as Record<string, Schema> | undefined)?.[key];
+      if (own) {
+        [next, titled] = [own, true];
+        break;
+      }
+      if (kind?.additionalProperties && typeof kind.additionalProperties === 'object') next ??= kind.additionalProperties as Schema;
+    }
+    out.push(titled && typeof next?.title === 'string' && next.title ? next.title : humanise(key));
+    node = next;
+  }
+  return out.join(' › ');
 }
 
 /** A description without its JSON example: 'Buttons under the text, e.g. [{ "label": … }].' → 'Buttons under the text.' */
@@ -349,10 +456,23 @@ export interface FieldsFormProps {
   data: unknown;
   errors: ErrorSchema;
   onChange: (data: unknown, fieldId?: string) => void;
+  /** Titles the entries of the file's maps from its data (a form file: formEntryTitles); see PrepareOptions. */
+  entryTitles?: (data: unknown) => EntryTitle;
 }
 
-export function FieldsForm({ idPrefix, schema, data, errors, onChange }: FieldsFormProps) {
-  const [prepared] = useState(() => prepare(schema));
+/** The form for `schema`; with `entryTitles`, rebuilt when the data's entries or their titles change (not on other edits). */
+function usePrepared(schema: Schema, data: unknown, entryTitles?: (data: unknown) => EntryTitle) {
+  const [fixed] = useState(() => (entryTitles ? null : prepare(schema)));
+  const next = useMemo(() => (entryTitles ? prepare(schema, '', { data, entryTitle: entryTitles(data) }) : null), [schema, data, entryTitles]);
+  const text = next ? JSON.stringify(next) : '';
+  // The same form as before keeps its identity, so rjsf does not start over on every keystroke.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- compared by value: `next` is new on every edit
+  const stable = useMemo(() => next, [text]);
+  return fixed ?? stable!;
+}
+
+export function FieldsForm({ idPrefix, schema, data, errors, onChange, entryTitles }: FieldsFormProps) {
+  const prepared = usePrepared(schema, data, entryTitles);
   return (
     <Form
       schema={prepared.schema as RJSFSchema}

@@ -89,10 +89,11 @@ export function toErrorSchema(diags: readonly Diagnostic[], fieldOf: (d: Diagnos
 
 const ACRONYMS: Record<string, string> = { faq: 'FAQ', cta: 'CTA', url: 'URL', id: 'Anchor name', href: 'Goes to', alt: 'Alt text', src: 'Picture' };
 
-/** "askLink" → "Ask link", "faq" → "FAQ". */
+/** "askLink" → "Ask link", "faq" → "FAQ", "ui:placeholder" (a form's look) → "Placeholder". */
 export function humanise(key: string): string {
   if (ACRONYMS[key]) return ACRONYMS[key];
   const words = key
+    .replace(/^ui:/, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[-_]/g, ' ')
     .toLowerCase()

@@ -12,14 +12,17 @@ import type { Block, PageHeader, SiteConfig } from '../renderer/generated/config
 import { Layout } from '../renderer/layout/Layout.tsx';
 import { blockCache, isRegistered } from '../renderer/lib/blocks.ts';
 import { DialogTargetsContext, dialogTargets } from '../renderer/lib/dialog-targets.tsx';
-import { PageProvider, SiteProvider } from '../renderer/lib/site-context.tsx';
+import { PageProvider, SiteProvider, type FragmentSource } from '../renderer/lib/site-context.tsx';
 import type { LoadedPage } from '../renderer/lib/types.ts';
 import '../renderer/styles/global.css';
+import type { ContentEntry } from './content.ts';
 
 export interface RenderMessage {
   sw: 'render';
   page: { route?: string; layout?: 'full' | 'bare'; header?: PageHeader; blocks: Block[]; [key: string]: unknown };
   fragments: Record<string, Record<string, unknown>>;
+  /** The text of prose sections by content file ("policy"), compiled by the editor's server as the build does. */
+  content?: Record<string, ContentEntry>;
   site: SiteConfig | null;
   selected: number | null;
   /** Number of problems per block index. */
@@ -44,18 +47,56 @@ function stable(blocks: Block[]): Block[] {
   return next;
 }
 
-/** Text from site.config/content/*.mdx is compiled by the build; the preview names the file instead of showing it. */
-function contentNote(block: Block): string | null {
-  const source = (block as { source?: unknown }).source;
-  return block.type === 'prose' && typeof source === 'string'
-    ? `The text of site.config/content/${source}.mdx shows here (it is compiled when the site is built).`
-    : null;
+/** Content entries that did not change keep their identity, so a prose section renders again only when its text did. */
+let previousContent: Record<string, ContentEntry> = {};
+function stableContent(content: Record<string, ContentEntry> | undefined): Record<string, ContentEntry> {
+  const next: Record<string, ContentEntry> = {};
+  for (const [id, entry] of Object.entries(content ?? {})) {
+    const old = previousContent[id];
+    // The hash is the file's text, which the compiled document follows: no need to compare the documents.
+    const same = old && old.hash === entry.hash && ('doc' in old ? 'doc' in entry : 'problem' in entry && old.problem === entry.problem);
+    next[id] = same ? old : entry;
+  }
+  previousContent = next;
+  return next;
 }
 
 function BlockView({ block }: { block: Block }) {
-  const note = contentNote(block);
-  if (note) return <p className="sw-editor-empty">{note}</p>;
+  if (block.type === 'prose') return <ProseView block={block} />;
   return <BlockComponent block={block} />;
+}
+
+/**
+ * A prose section with its real text: site.config/content/<source>.mdx as the server compiled it (the build's own
+ * compiler), given to the block the way a built page gives it. While it loads, and when the file does not compile,
+ * the section says so in words instead.
+ */
+function ProseView({ block }: { block: Block }) {
+  const source = (block as { source?: unknown }).source;
+  const id = typeof source === 'string' ? source : '';
+  const entry = useSyncExternalStore(subscribe, () => latest?.content?.[id]);
+  const doc = entry && 'doc' in entry ? entry.doc : null;
+  const fragments = useMemo<FragmentSource | null>(() => (doc ? { fragments: { content: { [id]: doc } } } : null), [doc, id]);
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) return <p className="sw-editor-empty">Choose the text file this section shows (from site.config/content/).</p>;
+  if (fragments) {
+    return (
+      <PageProvider value={fragments}>
+        <BlockComponent block={block} />
+      </PageProvider>
+    );
+  }
+  if (entry && 'problem' in entry) {
+    return (
+      <div className="sw-editor-problem" role="alert">
+        <p>
+          <strong>The text of this section cannot be shown.</strong>
+        </p>
+        <p>{entry.problem}</p>
+        <p>Fix the file and save it: the text shows here again by itself.</p>
+      </div>
+    );
+  }
+  return <p className="sw-editor-empty">Loading the text of site.config/content/{id}.mdx…</p>;
 }
 
 function BlockComponent({ block }: { block: Block }) {
@@ -153,7 +194,7 @@ function Root() {
     const onMessage = (e: MessageEvent) => {
       if (e.origin !== location.origin || e.data?.sw !== 'render') return;
       const m = e.data as RenderMessage;
-      const next = { ...m, page: { ...m.page, blocks: stable(m.page.blocks ?? []) } };
+      const next = { ...m, page: { ...m.page, blocks: stable(m.page.blocks ?? []) }, content: stableContent(m.content) };
       publish(next);
       setMessage(next);
     };

@@ -182,6 +182,12 @@ test('the editor screens have no axe violations at 1366 px', async ({ page }) =>
   // A form file: its words are fields with plain names, and a note says what is changed in the file itself.
   await page.getByRole('button', { name: 'Form: contact' }).click();
   await expect(page.getByRole('note', { name: 'About this form' })).toContainText('site.config/forms/contact.json');
+  // Each field is titled by its own label ("First Name", not the key "firstname"), and so is how it looks.
+  const panel = page.locator('#sw-fields');
+  await expect(panel.locator('#sw-file_schema_properties_firstname__title')).toHaveText('First Name');
+  await expect(panel.locator('#sw-file_uiSchema_firstname__title')).toHaveText('First Name');
+  await expect(panel.locator('#sw-file_submit_payload__title')).toHaveText(/^What is sent/);
+  await expect(panel.getByText(/^(firstname|lastname|description)( Key)?$/)).toHaveCount(0);
   await expect(
     page
       .locator('#sw-fields')
@@ -242,4 +248,33 @@ test('drag and drop with the mouse reorders the sections, in the outline and in 
   // One undo puts it back.
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(() => sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ', 'Section 4: CTA banner']);
+});
+
+test('a prose section shows the text of its .mdx file in the preview, follows the file on disk and names a mistake in it', async ({ page }) => {
+  const file = join(CONFIG_DIR, 'content/policy.mdx');
+  const original = readFileSync(file, 'utf8');
+  const frame = preview(page);
+  try {
+    await openEditor(page);
+    await page.getByRole('button', { name: /Privacy policy \/policy/ }).click();
+    // The words of site.config/content/policy.mdx, compiled as the build does: headings, paragraphs, the contents list.
+    await expect(frame.getByRole('heading', { name: '1. Who we are' })).toBeVisible();
+    await expect(frame.getByText('BuildPad is a construction project-management and procurement platform.')).toBeVisible();
+    await expect(frame.getByText('Last updated: 3 November 2025')).toBeVisible();
+    await expect(frame.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Who we are' })).toBeVisible();
+    await expect(frame.getByText(/compiled when the site is built/)).toHaveCount(0);
+
+    // Changed in a text editor: the preview shows the new text.
+    writeFileSync(file, original.replace('## 1. Who we are', '## 1. Who we really are'));
+    await expect(frame.getByRole('heading', { name: '1. Who we really are' })).toBeVisible();
+
+    // A mistake in the file: the section says what and where, in words; the rest of the page stays.
+    writeFileSync(file, `${original}\nSome {broken text\n`);
+    const problem = frame.getByRole('alert').filter({ hasText: 'cannot be shown' });
+    await expect(problem).toContainText(/There is a mistake in site\.config\/content\/policy\.mdx at line \d+, column \d+: Unexpected end of file/);
+    await expect(frame.getByRole('heading', { name: 'Privacy policy', level: 1 })).toBeVisible();
+  } finally {
+    writeFileSync(file, original);
+  }
+  await expect(frame.getByRole('heading', { name: '1. Who we are' })).toBeVisible();
 });

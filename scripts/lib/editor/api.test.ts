@@ -1,3 +1,5 @@
+// @vitest-environment node
+// Server code; esbuild (the content compiler, inside mdx-bundler) refuses to run under jsdom's TextEncoder.
 /**
  * The editor API through a real http server on a random port, on a temporary copy of site.config/.
  */
@@ -138,6 +140,58 @@ describe('reading', () => {
     expect(body.text).toBe(disk('pages/owner.json'));
     expect(body.data.route).toBe('/owner');
     expect(body.hash).toBe(sha256(body.text));
+  });
+});
+
+describe('content (the text of prose sections, for the preview)', () => {
+  it("compiles a content file with the build's own compiler: the same document a page module ships", async () => {
+    const r = await call('GET', 'content?path=content/policy.mdx');
+    expect(r.status).toBe(200);
+    expect(r.body.path).toBe('content/policy.mdx');
+    expect(r.body.hash).toBe(sha256(disk('content/policy.mdx')));
+    const { compileContent } = await import('../mdx-content.ts');
+    expect(r.body.doc).toEqual(JSON.parse(JSON.stringify(await compileContent(config, 'policy'))));
+    expect(r.body.doc.title).toBe('Privacy policy');
+    expect(r.body.doc.headings[0]).toEqual({ id: 'who-we-are', text: '1. Who we are', level: 2 });
+  }, 30000);
+
+  it('follows the file on disk, and says in plain words what is wrong with one that does not compile', async () => {
+    const file = join(config, 'content/draft.mdx');
+    try {
+      writeFileSync(file, '# Draft\n\nFirst words.\n');
+      expect((await call('GET', 'content?path=content/draft.mdx')).body.doc.children).toEqual([
+        { tag: 'h1', id: 'draft', children: ['Draft'] },
+        { tag: 'p', children: ['First words.'] },
+      ]);
+      writeFileSync(file, '# Draft\n\nSome {broken text\n');
+      const broken = await call('GET', 'content?path=content/draft.mdx');
+      expect(broken.status).toBe(422);
+      expect(broken.body.message).toMatch(
+        /^There is a mistake in site\.config\/content\/draft\.mdx at line 3, column 18: Unexpected end of file in expression/,
+      );
+      expect(broken.body.message).not.toMatch(/esbuild|_mdx_bundler|ERROR/);
+      writeFileSync(file, '# Draft\n\n<div>Boxed</div>\n');
+      const html = await call('GET', 'content?path=content/draft.mdx');
+      expect(html.status).toBe(422);
+      expect(html.body.message).toBe(
+        'There is a mistake in site.config/content/draft.mdx: <div> is not allowed in content; use Markdown (headings, paragraphs, lists, links, tables).',
+      );
+    } finally {
+      rmSync(file, { force: true });
+    }
+    expect((await call('GET', 'content?path=content/draft.mdx')).status).toBe(404);
+  }, 30000);
+
+  it('refuses without the token, outside the config folder, and for anything but a content file', async () => {
+    expect((await call('GET', 'content?path=content/policy.mdx', { headers: { [TOKEN_HEADER]: '' } })).status).toBe(403);
+    expect((await call('GET', 'content?path=content/policy.mdx', { headers: { host: `evil.example:${port}` } })).status).toBe(403);
+    expect((await call('GET', `content?path=${encodeURIComponent('../secret.json')}`)).status).toBe(403);
+    expect((await call('GET', `content?path=${encodeURIComponent('content/../../secret.json')}`)).status).toBe(403);
+    expect((await call('GET', 'content?path=pages/evil.json')).status).toBe(403);
+    const page = await call('GET', 'content?path=pages/home.json');
+    expect(page.status).toBe(404);
+    expect(page.body.message).toMatch(/not a text file/);
+    expect((await call('POST', 'content?path=content/policy.mdx', { body: {} })).status).toBe(405);
   });
 });
 

@@ -4,6 +4,7 @@
  *
  *   GET  files               pages, FAQ sets, forms, site.json, assets, routes, named destinations, blocks
  *   GET  file?path=…         { path, text, data, hash }
+ *   GET  content?path=content/<id>.mdx  { path, hash, doc } the text compiled as the build does | 422/404 { message }
  *   POST check    { files }  { diagnostics } of the project's own checker with those files as an overlay
  *   POST save     { path, data, baseHash }  → { hash, text } | 409 { message, disk } | 422 { message, diagnostics }
  *   POST create   { route, title }          → { path, text, hash } (npm run new-page's scaffold)
@@ -27,6 +28,7 @@ import { listFiles, sha256 } from './files.ts';
 import { changesSince, takeSnapshot, type Snapshot } from './changes.ts';
 import { watchConfig, type ChangeEvent, type ConfigWatcher } from './watch.ts';
 import { resolveSchema } from './schemas.ts';
+import { compileForPreview } from './content.ts';
 
 export const API_PREFIX = '/__editor/api/';
 
@@ -233,6 +235,12 @@ export function createEditorApi(opts: EditorApiOptions): EditorApi {
       const text = readIfExists(abs);
       if (text === undefined) return send(res, 404, { message: `There is no file ${rel}.` });
       send(res, 200, fileView(rel, text));
+    },
+    'GET content': async (_req, res, url) => {
+      const { abs, rel } = resolveInside(configDir, url.searchParams.get('path') ?? '', { write: true });
+      const result = await compileForPreview(configDir, rel, readIfExists(abs));
+      if (result.ok) return send(res, 200, { path: result.path, hash: result.hash, doc: result.doc });
+      send(res, result.status, { path: result.path, hash: result.hash, message: result.message });
     },
     'POST check': async (req, res) => {
       const body = await readBody(req);
