@@ -208,6 +208,10 @@ test('the editor screens have no axe violations at 1366 px', async ({ page }) =>
   ).toHaveValue('Send message');
   expect(await axe(page)).toEqual([]);
   await page.getByRole('button', { name: 'Add section' }).click();
+  // Each thumbnail is the real block rendering its example.json (blocks/Hero/example.json here).
+  await expect(
+    page.frameLocator('iframe[src$="?thumb=hero"]').getByRole('heading', { name: 'Gain access to bid on a steady pool of construction projects' }),
+  ).toBeVisible();
   expect(await axe(page)).toEqual([]);
   await page.getByRole('dialog', { name: 'Add a section' }).getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: 'New page' }).click();

@@ -40,6 +40,9 @@ describe('editor page routing', () => {
     expect(get('/editor/')).toBe('/editor/index.html');
     expect(get('/editor/other.html')).toBe('/editor/other.html');
     expect(get('/editor/index.html?html-proxy&index=0.js')).toBeNull();
+    expect(get('/editor/preview.html?import')).toBeNull();
+    // A palette thumbnail: the preview page, told which block's example to show.
+    expect(get('/editor/preview.html?thumb=hero')).toBe('/editor/preview.html');
     expect(get('/owner')).toBeNull();
     expect(get('/editor/../vite.config.ts')).toBeNull();
     expect(editorHtmlPath({ method: 'POST', url: '/', headers: {} })).toBeNull();

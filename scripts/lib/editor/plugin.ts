@@ -42,6 +42,9 @@ export function injectToken(html: string, token: string): string {
 }
 
 /** Which editor HTML file a request asks for ("/editor/index.html"), or null when it is not one. */
+/** Query keys by which Vite asks for a module made from a file rather than the file as a page. */
+const VITE_QUERIES = new Set(['html-proxy', 'import', 'raw', 'url', 'inline', 'direct', 'worker', 'sharedworker', 'v', 't']);
+
 export function editorHtmlPath(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -51,8 +54,9 @@ export function editorHtmlPath(req: Pick<IncomingMessage, 'method' | 'url' | 'he
     if (req.headers['sec-fetch-dest'] === 'iframe' || url.searchParams.has('preview')) return null;
     return '/editor/index.html';
   }
-  // With a query it is one of Vite's own requests (an inline script's ?html-proxy module): Vite answers it.
-  if (url.search) return null;
+  // Vite's own requests for a page's parts (an inline script's ?html-proxy module, ?import, ?raw …) are Vite's to
+  // answer; any other query (a palette thumbnail's ?thumb=) is for the page itself.
+  if ([...url.searchParams.keys()].some((key) => VITE_QUERIES.has(key))) return null;
   if (path === '/editor' || path === '/editor/') return '/editor/index.html';
   if (/^\/editor\/[A-Za-z0-9_/-]+\.html$/.test(path) && !path.includes('..')) return path;
   return null;
