@@ -162,13 +162,14 @@ export function Dialog({ title, onClose, children, wide }: { title: string; onCl
 }
 
 /** The first sentence or two of a block's description, without its JSON example. */
-function shortHelp(text: string): string {
+export function shortHelp(text: string): string {
   const plain = plainHelp(text ?? '');
-  const sentences = plain.match(/[^.!?]+[.!?]+(\s|$)/g) ?? [plain];
+  // A sentence ends at a stop followed by a space: "site.config/forms/" is one word, not two sentences.
+  const sentences = plain.split(/(?<=[.!?])\s+/);
   let out = '';
   for (const s of sentences) {
-    if (out && (out + s).length > 170) break;
-    out += s;
+    if (out && `${out} ${s}`.length > 170) break;
+    out = out ? `${out} ${s}` : s;
   }
   return out.trim();
 }
