@@ -28,7 +28,7 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     rolldownOptions: {
       // The island runtime, which the islands loader imports by its address when an island wakes (the shell script and
-      // the loader are bundled apart and inlined into pages: scripts/lib/inline-scripts.ts).
+      // the loader are bundled apart: scripts/lib/page-scripts.ts).
       // App.tsx is never loaded in the browser: as an input it carries the layout's styles, which pages inline.
       input: {
         islands: 'renderer/islands/runtime.tsx',

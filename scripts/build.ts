@@ -9,7 +9,7 @@ import { build } from 'vite';
 import { loadProject } from './lib/project.ts';
 import { printDiagnostics } from './lib/report.ts';
 import { APP_STYLES, NO_SCRIPT_STYLES, ISLANDS_RUNTIME, collectAssets, inlineScriptHashes, renderDocument, type Manifest } from './lib/html.ts';
-import { buildInlineScripts } from './lib/inline-scripts.ts';
+import { buildPageScripts } from './lib/page-scripts.ts';
 import {
   SPECULATION_RULES_PATH,
   speculationRules,
@@ -59,6 +59,8 @@ await build({
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
 const server = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href)) as { render: (url: string) => Promise<RenderResult> };
 
+/** The not-found screen, which the app imports lazily (renderer/lib/not-found-screen.tsx). */
+const NOT_FOUND_SCREEN = 'renderer/screens/NotFound.tsx';
 const blockKey = (type: string) => `blocks/${blockFolder(type)}/index.tsx`;
 
 const INLINE_CSS_LIMIT = 60_000;
@@ -68,7 +70,7 @@ for (const key of [ISLANDS_RUNTIME, APP_STYLES, NO_SCRIPT_STYLES]) {
 const noScriptCss = manifest[NO_SCRIPT_STYLES].file;
 // The loader asks for the runtime and, beside it, everything the runtime imports, so they arrive together.
 const [runtimeFile, ...runtimeImports] = collectAssets(manifest, [ISLANDS_RUNTIME]).js;
-const inlineScripts = await buildInlineScripts(root, { url: `/${runtimeFile}`, preload: runtimeImports.map((f) => `/${f}`) });
+const pageScripts = await buildPageScripts(root, dist, { url: `/${runtimeFile}`, preload: runtimeImports.map((f) => `/${f}`) });
 const pages = visiblePages(project);
 const written: { route: string; html: string; index: boolean }[] = [];
 
@@ -77,7 +79,9 @@ async function prerender(url: string, route: string | null, file: string) {
   // Every block's styles are on the page, static or not; the layout's and the screens' (not-found too) come with the app's.
   const styleKeys = [APP_STYLES, ...r.blockTypes.map(blockKey)];
   // Blocks are listed by the page itself; everything else a block imports lazily may be in its prerendered markup.
-  const assets = collectAssets(manifest, styleKeys, (key) => !/^blocks\/[^/]+\/index\.tsx$/.test(key));
+  // The not-found screen's styles only where it shows (the not-found page, a page behind the gate): on every
+  // other page they would be bytes in the first round trip for nothing.
+  const assets = collectAssets(manifest, styleKeys, (key) => !/^blocks\/[^/]+\/index\.tsx$/.test(key) && (r.notFoundScreen || key !== NOT_FOUND_SCREEN));
   // A page's CSS is a few KB: inlining it saves a round trip before first paint on a slow phone.
   const cssText = assets.css.map((c) => readFileSync(join(dist, c), 'utf8')).join('\n');
   const inline = cssText.length <= INLINE_CSS_LIMIT;
@@ -89,9 +93,9 @@ async function prerender(url: string, route: string | null, file: string) {
     siteName: project!.site.name,
     index: r.index,
     noScriptCss,
-    // Islands' code is fetched when each one's trigger fires (`load` ones once the page has painted); a page
-    // without islands runs the shell script alone.
-    scripts: r.islands.length ? [inlineScripts.shell, inlineScripts.islands] : [inlineScripts.shell],
+    // The shell asks for the islands loader on a page with islands once it has painted; each island's code is
+    // fetched when its trigger fires.
+    scripts: [pageScripts.shell],
     css: inline ? [] : assets.css,
     inlineCss: inline ? cssText : undefined,
     inlinedFiles: inline ? assets.css : [],

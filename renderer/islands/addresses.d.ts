@@ -1,5 +1,6 @@
 /**
- * Where the island runtime was built to, and the modules it imports: written into the islands loader by the build
- * when it inlines the loader into pages (scripts/lib/inline-scripts.ts).
+ * Addresses the build writes into the scripts it bundles on their own (scripts/lib/page-scripts.ts): where the
+ * islands loader is (for the shell), and where the island runtime and its imports are (for the loader).
  */
+declare const SITEWRIGHT_ISLANDS_LOADER: string | undefined;
 declare const SITEWRIGHT_ISLAND_RUNTIME: { url: string; preload: string[] };

@@ -10,11 +10,11 @@
  * No React here: this runs on pages before any framework code has arrived.
  */
 import { ISLAND_ATTRIBUTE, type Hydrate } from './contract.ts';
+import { takeEarly } from './early.ts';
+import { heldAs, hold, type Held } from './held.ts';
 
 /** Signs a visitor is about to use an island or already is (a field changed by script or autofill counts). */
 const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'input', 'change', 'submit'];
-/** Keys whose effect a block implements itself; Enter and Space on a button arrive as clicks. */
-const REPLAYED_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'Escape', 'PageUp', 'PageDown']);
 
 /** When an island is woken: one of the block triggers, or `manual` (a dialog, woken when a link asks for it). */
 export type Trigger = Hydrate | 'manual';
@@ -48,57 +48,54 @@ function islandOf(target: EventTarget | null): Island | undefined {
   return island && !island.live ? island : undefined;
 }
 
-/**
- * A control whose keys the browser itself acts on (typing, a slider's or a radio group's arrows, a select): its
- * keys pass, and the value it ends up with is handed over after hydration.
- */
-function handlesOwnKeys(el: Element): boolean {
-  return (
-    el instanceof HTMLTextAreaElement ||
-    el instanceof HTMLSelectElement ||
-    (el instanceof HTMLInputElement && !['button', 'submit', 'reset', 'image'].includes(el.type)) ||
-    (el instanceof HTMLElement && el.isContentEditable)
-  );
+/** Keeps `event` (already held) on `island`: its replay, or the field left. */
+function keep(island: Island, event: Event, held: Held): void {
+  const target = event.target as Element;
+  if (held === 'left') island.left.push(target);
+  else if (held === 'key') {
+    const init: KeyboardEventInit = {
+      ...pick(event as KeyboardEvent, 'key', 'code', 'shiftKey', 'ctrlKey', 'altKey', 'metaKey'),
+      bubbles: true,
+      cancelable: true,
+    };
+    island.replays.push(() => target.dispatchEvent(new KeyboardEvent('keydown', init)));
+  } else if (held === 'click') {
+    const init: MouseEventInit = { bubbles: true, cancelable: true, composed: true, ...pick(event as MouseEvent, 'clientX', 'clientY', 'detail') };
+    island.replays.push(() => target.dispatchEvent(new MouseEvent('click', init)));
+  } else if (target instanceof HTMLFormElement) island.replays.push(() => target.requestSubmit());
 }
 
 function record(event: Event): void {
   const island = islandOf(event.target);
-  if (!island || !(event.target instanceof Element)) return;
-  const target = event.target;
-  if (event.type === 'focusout') {
-    island.left.push(target);
+  if (!island) return;
+  const held = heldAs(event);
+  if (held === 'left') {
     // Replayed once live; React may already run here (between hydration and the hand-over) but with a state that
     // knows nothing of what was typed, and acting on it would empty the other fields.
     event.stopImmediatePropagation();
+    keep(island, event, held);
     return;
   }
   if (event.type === 'input' || event.type === 'change') event.stopImmediatePropagation();
   // Any sign of use wakes an island early, whatever its trigger; a dialog is woken only by what opens it.
   if (island.trigger !== 'manual') wake(island);
-  if (event.type === 'keydown') {
-    const key = event as KeyboardEvent;
-    if (!REPLAYED_KEYS.has(key.key) || handlesOwnKeys(target)) return;
+  if (held) {
     hold(event);
-    const init: KeyboardEventInit = { ...pick(key, 'key', 'code', 'shiftKey', 'ctrlKey', 'altKey', 'metaKey'), bubbles: true, cancelable: true };
-    island.replays.push(() => target.dispatchEvent(new KeyboardEvent('keydown', init)));
-  } else if (event.type === 'click') {
-    const mouse = event as MouseEvent;
-    // A plain link works without the island's code, and a modified click means "open elsewhere": leave both alone.
-    // So does a click on a field or its label (a radio, a checkbox): the browser changes it, and the value is handed over.
-    if (target.closest('a[href], label') || handlesOwnKeys(target) || mouse.button !== 0) return;
-    hold(event);
-    const init: MouseEventInit = { bubbles: true, cancelable: true, composed: true, ...pick(mouse, 'clientX', 'clientY', 'detail') };
-    island.replays.push(() => target.dispatchEvent(new MouseEvent('click', init)));
-  } else if (event.type === 'submit' && target instanceof HTMLFormElement) {
-    // The browser's own submission would reload the page (a GET with the fields in the address).
-    hold(event);
-    island.replays.push(() => target.requestSubmit());
+    keep(island, event, held);
   }
 }
 
-function hold(event: Event): void {
-  event.stopImmediatePropagation();
-  event.preventDefault();
+/**
+ * Takes over what the shell's early catcher kept for `island` before this script ran, in the order it happened:
+ * the same as if it had been recorded here.
+ */
+function takeOver(island: Island, events: Event[]): void {
+  for (const event of events) {
+    const held = heldAs(event);
+    if (!held) continue;
+    if (held !== 'left' && island.trigger !== 'manual') wake(island);
+    keep(island, event, held);
+  }
 }
 
 function pick<T extends object, K extends keyof T>(from: T, ...keys: K[]): Pick<T, K> {
@@ -174,6 +171,7 @@ export function defer(el: HTMLElement, trigger: Trigger, start: () => Promise<vo
   const live = new Promise<void>((resolve) => (done = resolve));
   const island: Island = { el, trigger, start, onFail, done, woken: false, live: false, left: [], replays: [] };
   islands.set(el, island);
+  takeOver(island, takeEarly(el));
   if (trigger === 'load') afterFirstPaint(island);
   else if (trigger === 'visible') whenVisible(island);
   else if (trigger === 'idle') whenIdle(island);

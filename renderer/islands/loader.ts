@@ -3,14 +3,16 @@
  * islands the prerenderer marked, defers each until its trigger (./defer.ts), and only then fetches React and the
  * block's code and hydrates it on its own. A page without islands never carries this, nor any framework code.
  *
- * The build inlines it into the page (like the shell), so it is running when the page is parsed and no request
- * for it competes with the first paint. It reaches the island runtime by the address the build wrote in.
+ * The shell script asks for it once the page has painted, so it never competes with the first paint, and catches
+ * what the visitor does to islands until it is here (./early.ts). It reaches the island runtime by the address
+ * the build wrote in.
  */
 import { ChunkCache, resetAllChunkCaches } from '../lib/chunk-cache.ts';
 import { openDialog, setDialogWaker } from '../lib/dialogs.ts';
 import { isChunkLoadError } from '../lib/with-timeout.ts';
-import { DIALOG_ATTRIBUTE, HYDRATE_ATTRIBUTE, ISLAND_ATTRIBUTE, OPENS_ATTRIBUTE } from './contract.ts';
+import { DIALOG_ATTRIBUTE, HYDRATE_ATTRIBUTE, ISLAND_ATTRIBUTE } from './contract.ts';
 import { defer, type Deferred, type Trigger } from './defer.ts';
+import { dialogAskedBy, takeEarlyDialogs } from './early.ts';
 import { hasFlash } from '../forms/flash.ts';
 
 type Runtime = typeof import('./runtime.tsx');
@@ -82,11 +84,11 @@ setDialogWaker((id) => {
 // Links and buttons in static HTML that open a dialog ("#<id>", or a button the prerenderer marked). A link to any
 // other "#<id>" is left to the browser, which jumps to it. A hydrated block's own handler has already acted.
 document.addEventListener('click', (e) => {
-  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || !(e.target instanceof Element)) return;
-  const opener = e.target.closest<HTMLElement>(`[${OPENS_ATTRIBUTE}], a[href^="#"]`);
-  const id = opener?.getAttribute(OPENS_ATTRIBUTE) ?? opener?.getAttribute('href')?.slice(1);
-  if (opener && id && openDialog(decodeURIComponent(id), opener)) e.preventDefault();
+  const asked = dialogAskedBy(e);
+  if (asked && openDialog(asked.id, asked.opener)) e.preventDefault();
 });
+// The ones clicked before this script arrived (the shell caught them).
+for (const asked of takeEarlyDialogs()) openDialog(asked.id, asked.opener);
 
 // A notice from the page before (a form's "Success" on its way here); the toasts' code is fetched only then. Only
 // pages with islands show one: a toast needs React, which a static page never loads (see docs/decisions.md).

@@ -3,7 +3,7 @@ import { site } from 'virtual:sitewright/config';
 import { ChunkCache } from './chunk-cache.ts';
 import { matchPage, matchRedirect } from './routes.ts';
 
-// A chunk of its own, which scripts/build.ts preloads where it shows (NOT_FOUND_MODULE in scripts/lib/html.ts):
+// A chunk of its own, whose styles scripts/build.ts puts only on the pages that show it (NOT_FOUND_SCREEN there):
 // only unknown routes and the construction gate show this screen, and in the entry it cost every page its code
 // and, inlined, its styles.
 const cache = new ChunkCache((_key: string) => import('../screens/NotFound.tsx').then((m) => m.NotFound));

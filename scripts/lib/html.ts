@@ -59,7 +59,7 @@ export interface DocumentParts {
   index: boolean;
   /** A style sheet for browsers with scripts switched off. */
   noScriptCss?: string;
-  /** The code of the page's module scripts, inlined in the order they must run (scripts/lib/inline-scripts.ts). */
+  /** The code of the page's module scripts, inlined in the order they must run (scripts/lib/page-scripts.ts). */
   scripts: string[];
   css: string[];
   /** Stylesheets put straight into the page: no render-blocking request before first paint. */

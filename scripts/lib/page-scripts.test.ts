@@ -1,26 +1,40 @@
 // @vitest-environment node
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildInlineScripts, inlinable } from './inline-scripts.ts';
+import { buildPageScripts, inlinable } from './page-scripts.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-describe('buildInlineScripts', () => {
-  it('bundles the shell and the islands loader into scripts that import nothing, the loader carrying the runtime address', { timeout: 60_000 }, async () => {
-    const runtime = { url: '/assets/islands-TEST.js', preload: ['/assets/framework-TEST.js', '/assets/island-runtime-TEST.js'] };
-    const scripts = await buildInlineScripts(root, runtime);
-    for (const code of [scripts.shell, scripts.islands]) {
-      // A static import would be a request before the script runs: what inlining is for is to have none.
-      expect(code).not.toMatch(/(^|[;}\s])import\s*[{*"'`]|\bfrom\s*["'`]\.?\//);
-      expect(code.length).toBeGreaterThan(1000);
-    }
-    expect(scripts.islands).toContain(runtime.url);
-    for (const f of runtime.preload) expect(scripts.islands).toContain(f);
-    expect(scripts.islands).not.toContain('SITEWRIGHT_ISLAND_RUNTIME');
-    expect(scripts.shell).not.toContain(runtime.url);
-    // The shell is what every page runs: no React in it.
-    expect(scripts.shell).not.toContain('react.dev/errors');
-  });
+describe('buildPageScripts', () => {
+  it(
+    'bundles the shell (inline) and the islands loader (a file it names) into scripts that import nothing, the loader carrying the runtime address',
+    { timeout: 60_000 },
+    async () => {
+      const out = mkdtempSync(join(tmpdir(), 'sitewright-page-scripts-'));
+      try {
+        const runtime = { url: '/assets/islands-TEST.js', preload: ['/assets/framework-TEST.js', '/assets/island-runtime-TEST.js'] };
+        const { shell, loaderFile } = await buildPageScripts(root, out, runtime);
+        expect(loaderFile).toMatch(/^assets\/islands-loader-[0-9a-f]{8}\.js$/);
+        const loader = readFileSync(join(out, loaderFile), 'utf8');
+        for (const code of [shell, loader]) {
+          // A static import would be a request before the script runs: each must arrive as one piece.
+          expect(code).not.toMatch(/(^|[;}\s])import\s*[{*"'`]|\bfrom\s*["'`]\.?\//);
+          expect(code.length).toBeGreaterThan(1000);
+        }
+        expect(shell).toContain(`/${loaderFile}`);
+        expect(loader).toContain(runtime.url);
+        for (const f of runtime.preload) expect(loader).toContain(f);
+        for (const code of [shell, loader]) expect(code).not.toMatch(/SITEWRIGHT_ISLANDS?_/);
+        // The shell is what every page runs: no React in it.
+        expect(shell).not.toContain('react.dev/errors');
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('inlinable', () => {

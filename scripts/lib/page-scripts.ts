@@ -1,16 +1,20 @@
 /**
- * The two scripts pages carry inline: the shell (every page) and the islands loader (pages with islands). Each is
- * bundled on its own into one self-contained module, so a page runs it as soon as it is parsed without asking for
- * anything: no request for a script competes with the first paint, and a static page asks for no script at all.
- * What they share with the islands' own code (the dialog registry, the chunk caches, the scroll lock) is then in
- * two copies, which renderer/lib/page-state.ts makes agree.
+ * The two scripts every island starts from, each bundled on its own into one self-contained module (no chain of
+ * requests): the shell, inlined into every page so it runs as soon as the page is parsed and a static page asks for
+ * no script at all; and the islands loader, a file of its own the shell asks for once a page with islands has
+ * painted (it would push such pages past what arrives in the first round trip, about 14 KB compressed). What they
+ * share with the islands' own code (the dialog registry, the chunk caches, the scroll lock) is then in more than
+ * one copy, which renderer/lib/page-state.ts makes agree.
  */
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'vite';
 import type { Rolldown } from 'vite';
 
 /** Header menus, FAQ answers, disclosures, the not-found screen and the preview gate: every page. */
 export const SHELL_SOURCE = 'renderer/shell/index.ts';
-/** Defers and hydrates each island: only pages with islands. */
+/** Defers and hydrates each island: asked for by the shell on pages with islands. */
 export const LOADER_SOURCE = 'renderer/islands/loader.ts';
 
 /** Where the loader finds the island runtime in the client build (renderer/islands/runtime-address.d.ts). */
@@ -19,9 +23,11 @@ export interface RuntimeAddress {
   preload: string[];
 }
 
-export interface InlineScripts {
+export interface PageScripts {
+  /** The shell's code, to inline. */
   shell: string;
-  islands: string;
+  /** The islands loader's file under dist/, e.g. "assets/islands-loader-1a2b3c4d.js". */
+  loaderFile: string;
 }
 
 async function bundle(root: string, input: string, define: Record<string, string> = {}): Promise<string> {
@@ -46,9 +52,12 @@ export function inlinable(input: string, code: string): string {
   return code;
 }
 
-export async function buildInlineScripts(root: string, runtime: RuntimeAddress): Promise<InlineScripts> {
-  return {
-    shell: await bundle(root, SHELL_SOURCE),
-    islands: await bundle(root, LOADER_SOURCE, { SITEWRIGHT_ISLAND_RUNTIME: JSON.stringify(runtime) }),
-  };
+/** Bundles the loader into `outDir`/assets under a name that changes with its content, then the shell, which names it. */
+export async function buildPageScripts(root: string, outDir: string, runtime: RuntimeAddress): Promise<PageScripts> {
+  const loader = await bundle(root, LOADER_SOURCE, { SITEWRIGHT_ISLAND_RUNTIME: JSON.stringify(runtime) });
+  const loaderFile = `assets/islands-loader-${createHash('sha256').update(loader).digest('hex').slice(0, 8)}.js`;
+  mkdirSync(join(outDir, 'assets'), { recursive: true });
+  writeFileSync(join(outDir, loaderFile), `${loader}\n`);
+  const shell = await bundle(root, SHELL_SOURCE, { SITEWRIGHT_ISLANDS_LOADER: JSON.stringify(`/${loaderFile}`) });
+  return { shell, loaderFile };
 }

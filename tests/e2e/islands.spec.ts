@@ -17,6 +17,8 @@ const chunkOf = (folder: string) => manifest[`blocks/${folder}/index.tsx`].file;
 const FRAMEWORK = Object.entries(manifest).find(([key]) => /^_framework-/.test(key))?.[1].file ?? '';
 /** The shared shell script, inlined into every page: the first inline script of any page (here the not-found one). */
 const SHELL = inlineScriptsOf(htmlOf('/no-such-page'))[0] ?? '';
+/** The islands loader, which the shell asks for on a page with islands once it has painted. */
+const LOADER = SHELL.match(/\/(assets\/islands-loader-[0-9a-f]+\.js)/)?.[1] ?? '';
 /** The issue's budget for the shared script, for every route together. */
 const SHELL_BUDGET = 3 * 1024;
 /** The routes whose blocks are all static, and the not-found page. */
@@ -173,6 +175,29 @@ test.describe('on a phone', () => {
     await expect.poll(() => enquiry.requested()).toBe(true);
     await expect(page.locator('[data-block="enquiry"] form')).toHaveCount(0);
     enquiry.release();
+    await expect(page.locator('[data-block="enquiry"] form')).toBeVisible();
+    expect(consoleProblems).toEqual([]);
+  });
+
+  test('what the visitor does before the islands loader itself has arrived is kept: a click on an island and a dialog link', async ({
+    page,
+    consoleProblems,
+  }) => {
+    expect(LOADER).toMatch(/^assets\/islands-loader-/);
+    await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+    );
+    const loader = await holdFile(page, LOADER);
+    await page.goto('/referral');
+    await expect.poll(() => loader.requested()).toBe(true);
+    // Still the prerendered page: the shell caught these and holds them.
+    await page.locator('[data-block="enquiry"]').getByRole('button', { expanded: false }).click();
+    await page.getByRole('button', { name: 'How our referral works' }).click();
+    await expect(page.getByRole('dialog', { name: 'Referral Video' })).toBeHidden();
+    expect(page.url()).not.toContain('#');
+    loader.release();
+    await expect(page.getByRole('dialog', { name: 'Referral Video' })).toBeVisible();
+    await page.keyboard.press('Escape');
     await expect(page.locator('[data-block="enquiry"] form')).toBeVisible();
     expect(consoleProblems).toEqual([]);
   });

@@ -62,7 +62,7 @@ describe('editor page routing', () => {
     // The build's browser inputs, as vite.config.ts and the inline scripts' bundler name them, and the dev server's page entry.
     const built = {
       'vite.config.ts': ['renderer/islands/runtime.tsx', 'renderer/App.tsx'],
-      'scripts/lib/inline-scripts.ts': ['renderer/shell/index.ts', 'renderer/islands/loader.ts'],
+      'scripts/lib/page-scripts.ts': ['renderer/shell/index.ts', 'renderer/islands/loader.ts'],
     };
     const inputs = Object.values(built).flat();
     for (const [file, names] of Object.entries(built)) {

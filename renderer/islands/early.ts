@@ -1,0 +1,72 @@
+/**
+ * The islands loader arrives once the page has painted. Until then the shell script, which runs as soon as the page
+ * is parsed, catches what the visitor does to islands so that nothing is lost: the events the loader itself would
+ * keep (./held.ts), held the same way, and clicks on what opens a dialog island. The loader takes them over as it
+ * registers each island (./defer.ts) and the dialogs (./loader.ts); from then on it catches everything itself.
+ */
+import { pageState } from '../lib/page-state.ts';
+import { DIALOG_ATTRIBUTE, ISLAND_ATTRIBUTE, OPENS_ATTRIBUTE } from './contract.ts';
+import { heldAs, hold } from './held.ts';
+
+export interface DialogRequest {
+  id: string;
+  opener: HTMLElement;
+}
+
+const early = pageState('early-events', () => ({ events: [] as Event[], dialogs: [] as DialogRequest[], over: false }));
+
+/** The dialog a plain click asks for: a link to "#<id>" or a button the prerenderer marked with the id it opens. */
+export function dialogAskedBy(event: Event): DialogRequest | null {
+  const click = event as MouseEvent;
+  if (click.defaultPrevented || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return null;
+  if (!(event.target instanceof Element)) return null;
+  const opener = event.target.closest<HTMLElement>(`[${OPENS_ATTRIBUTE}], a[href^="#"]`);
+  const raw = opener?.getAttribute(OPENS_ATTRIBUTE) ?? opener?.getAttribute('href')?.slice(1);
+  if (!opener || !raw) return null;
+  try {
+    return { id: decodeURIComponent(raw), opener };
+  } catch {
+    return null;
+  }
+}
+
+function isIslandDialog(doc: Document, id: string): boolean {
+  return [...doc.querySelectorAll(`[${DIALOG_ATTRIBUTE}]`)].some((el) => el.getAttribute(DIALOG_ATTRIBUTE) === id);
+}
+
+/** Starts catching; the shell calls it on a page with islands, before the loader is asked for. */
+export function catchEarly(doc: Document): void {
+  const view = doc.defaultView;
+  if (!view) return;
+  const onEvent = (event: Event) => {
+    if (early.over) return;
+    if (event.type === 'click') {
+      const dialog = dialogAskedBy(event);
+      if (dialog && isIslandDialog(doc, dialog.id)) {
+        event.preventDefault();
+        early.dialogs.push(dialog);
+        return;
+      }
+    }
+    if (!(event.target instanceof Element) || !event.target.closest(`[${ISLAND_ATTRIBUTE}]`)) return;
+    const held = heldAs(event);
+    if (!held) return;
+    if (held !== 'left') hold(event);
+    early.events.push(event);
+  };
+  for (const type of ['click', 'keydown', 'submit', 'focusout']) view.addEventListener(type, onEvent, { capture: true });
+}
+
+/** What was caught for the island `el`, oldest first. The loader listens itself by then: catching stops. */
+export function takeEarly(el: Element): Event[] {
+  early.over = true;
+  const mine = early.events.filter((e) => e.target instanceof Element && e.target.closest(`[${ISLAND_ATTRIBUTE}]`) === el);
+  early.events = early.events.filter((e) => !mine.includes(e));
+  return mine;
+}
+
+/** The dialogs asked for before the loader arrived, oldest first. */
+export function takeEarlyDialogs(): DialogRequest[] {
+  early.over = true;
+  return early.dialogs.splice(0);
+}

@@ -1,0 +1,43 @@
+/**
+ * Which events aimed at an island that is not live yet are kept, and how: one answer for the islands loader
+ * (./defer.ts) and for the shell's early catcher (./early.ts), which keeps them until the loader has arrived.
+ */
+
+/** Keys whose effect a block implements itself; Enter and Space on a button arrive as clicks. */
+const REPLAYED_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'Escape', 'PageUp', 'PageDown']);
+
+/**
+ * A control whose keys the browser itself acts on (typing, a slider's or a radio group's arrows, a select): its
+ * keys pass, and the value it ends up with is handed over after hydration.
+ */
+function handlesOwnKeys(el: Element): boolean {
+  return (
+    el instanceof HTMLTextAreaElement ||
+    el instanceof HTMLSelectElement ||
+    (el instanceof HTMLInputElement && !['button', 'submit', 'reset', 'image'].includes(el.type)) ||
+    (el instanceof HTMLElement && el.isContentEditable)
+  );
+}
+
+/** How an event aimed at an island that is not live yet is kept: a field left, or a key, click or submit replayed. */
+export type Held = 'left' | 'key' | 'click' | 'submit';
+
+/** Whether and how `event` must be kept until its island is live. */
+export function heldAs(event: Event): Held | null {
+  const target = event.target;
+  if (!(target instanceof Element)) return null;
+  if (event.type === 'focusout') return 'left';
+  if (event.type === 'keydown') return REPLAYED_KEYS.has((event as KeyboardEvent).key) && !handlesOwnKeys(target) ? 'key' : null;
+  // A plain link works without the island's code, and a modified click means "open elsewhere": leave both alone.
+  // So does a click on a field or its label (a radio, a checkbox): the browser changes it, and the value is handed over.
+  if (event.type === 'click') return target.closest('a[href], label') || handlesOwnKeys(target) || (event as MouseEvent).button !== 0 ? null : 'click';
+  // The browser's own submission would reload the page (a GET with the fields in the address).
+  if (event.type === 'submit' && target instanceof HTMLFormElement) return 'submit';
+  return null;
+}
+
+/** Stops what the browser and any listener would do with a key, click or submit that is kept for replay. */
+export function hold(event: Event): void {
+  event.stopImmediatePropagation();
+  event.preventDefault();
+}

@@ -1,0 +1,30 @@
+/**
+ * Asks for the islands loader once the page has painted: its request and its work then never hold up the first
+ * paint or the hero's picture (a hidden tab paints nothing: a timer starts it there). Should the request fail,
+ * the next press or key on the page asks again, at a fresh address, since the browser remembers a failed module.
+ */
+export function loadIslandsLoader(view: Window, url: string): void {
+  let attempt = 0;
+  let started = false;
+  const load = () => {
+    const address = attempt === 0 ? url : `${url}?retry=${attempt}`;
+    attempt++;
+    import(/* @vite-ignore */ address).catch((error: unknown) => {
+      console.error(error);
+      const retry = () => {
+        view.removeEventListener('pointerdown', retry, true);
+        view.removeEventListener('keydown', retry, true);
+        load();
+      };
+      view.addEventListener('pointerdown', retry, true);
+      view.addEventListener('keydown', retry, true);
+    });
+  };
+  const start = () => {
+    if (started) return;
+    started = true;
+    load();
+  };
+  view.requestAnimationFrame(() => view.setTimeout(start));
+  view.setTimeout(start, 1000);
+}
