@@ -2,6 +2,7 @@
  * The React half of the islands: loaded by the loader (./loader.ts) when the first island's trigger fires, never on
  * a page without islands. Each island is hydrated as a root of its own.
  */
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BlockContent } from '../Blocks.tsx';
 import { blockCache } from '../lib/blocks.ts';
@@ -18,13 +19,18 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
   const index = Number(el.getAttribute(ISLAND_ATTRIBUTE));
   // Before hydrating, so the block renders at once instead of suspending (and a failed load is the loader's to show).
   await blockCache.load(props.block.type);
+  // A task of its own, after the one that evaluated React and the block's code; and hydration as a transition,
+  // which React splits into short slices, so no long task keeps the page from answering meanwhile.
+  await new Promise((next) => setTimeout(next));
   await new Promise<void>((resolve) => {
-    hydrateRoot(
-      el,
-      <IslandRoot props={props} path={window.location.pathname}>
-        <BlockContent block={props.block} index={index} island onCommit={resolve} />
-      </IslandRoot>,
-      { identifierPrefix: islandIdPrefix(index) },
-    );
+    startTransition(() => {
+      hydrateRoot(
+        el,
+        <IslandRoot props={props} path={window.location.pathname}>
+          <BlockContent block={props.block} index={index} island onCommit={resolve} />
+        </IslandRoot>,
+        { identifierPrefix: islandIdPrefix(index) },
+      );
+    });
   });
 }
