@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageState } from './page-state.ts';
+import { clearPageState, pageState } from './page-state.ts';
 
 describe('pageState', () => {
   it('gives every caller of one name the same object, made once', () => {
@@ -21,5 +21,11 @@ describe('pageState', () => {
     const copy = (await import(/* @vite-ignore */ copyUrl)) as typeof import('./page-state.ts');
     expect(copy.pageState).not.toBe(pageState);
     expect(copy.pageState('test-copies', () => ({ from: 'second' }))).toBe(first);
+  });
+
+  it('starts afresh after clearPageState, as a new page does', () => {
+    const before = pageState('test-cleared', () => ({ n: 1 }));
+    clearPageState();
+    expect(pageState('test-cleared', () => ({ n: 2 }))).not.toBe(before);
   });
 });

@@ -9,3 +9,9 @@ export function pageState<T extends object>(name: string, create: () => T): T {
   const key = Symbol.for(`sitewright:${name}`);
   return (slots[key] ??= create());
 }
+
+/** Forgets every slot: a fresh page. For test set-ups, which share one global object between test files. */
+export function clearPageState(): void {
+  const slots = globalThis as unknown as Record<symbol, unknown>;
+  for (const key of Object.getOwnPropertySymbols(slots)) if (key.description?.startsWith('sitewright:')) delete slots[key];
+}
