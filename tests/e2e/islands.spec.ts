@@ -184,8 +184,13 @@ test.describe('on a phone', () => {
     consoleProblems,
   }) => {
     expect(LOADER).toMatch(/^assets\/islands-loader-/);
+    // The player itself is not under test: its script arrives and does nothing.
     await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+      route.fulfill(
+        route.request().url().includes('/iframe_api')
+          ? { contentType: 'text/javascript', body: '' }
+          : { contentType: 'text/html', body: '<!doctype html><title>player</title>' },
+      ),
     );
     const loader = await holdFile(page, LOADER);
     await page.goto('/referral');

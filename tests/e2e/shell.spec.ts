@@ -139,8 +139,9 @@ test.describe('shell keyboard details', () => {
     await expect(page.locator('#site-menu')).toBeVisible();
     await page.setViewportSize(DESKTOP);
     await expect(header.getByRole('button', { name: 'Solutions' })).toBeVisible();
-    expect(await page.evaluate(() => document.body.classList.contains('scroll-locked'))).toBe(false);
-    expect(await page.locator('main').evaluate((m) => (m as HTMLElement).inert)).toBe(false);
+    // The browser reports the breakpoint change at its next rendering step, which may come after the check above.
+    await expect.poll(() => page.evaluate(() => document.body.classList.contains('scroll-locked'))).toBe(false);
+    await expect.poll(() => page.locator('main').evaluate((m) => (m as HTMLElement).inert)).toBe(false);
   });
 });
 
