@@ -178,7 +178,7 @@ export function titlesAt(prepared: Schema, field: string[]): string {
 /** A description without its JSON example: 'Buttons under the text, e.g. [{ "label": … }].' → 'Buttons under the text.' */
 export function plainHelp(text: string): string {
   const cut = text.search(/(,? e\.g\.|\s*Example:)\s*[[{]/);
-  return cut >= 0 ? `${text.slice(0, cut).replace(/[\s,:;]+$/, '')}.` : text;
+  return cut >= 0 ? `${text.slice(0, cut).replace(/[\s,:;.]+$/, '')}.` : text;
 }
 
 function Counter({ id, value, max }: { id: string; value: string; max?: number }) {
