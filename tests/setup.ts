@@ -11,8 +11,11 @@ clearPageState();
 afterAll(async () => {
   cleanup();
   clearPageState();
-  // React's scheduler may still hold a slice of work from the last test (it runs on setImmediate in Node); let it run
-  // while this file's window exists, not after the environment is torn down.
-  for (let i = 0; i < 3; i++) await new Promise((next) => setImmediate(next));
-  await new Promise((next) => setTimeout(next, 0));
+  // React's scheduler may still hold work from the last test (unmount effects, a render in slices), and it runs on
+  // Node's setImmediate, which outlives this file's window: let it finish while the window exists, or it runs during
+  // the next file and fails there with "window is not defined".
+  for (let round = 0; round < 4; round++) {
+    for (let i = 0; i < 25; i++) await new Promise((next) => setImmediate(next));
+    await new Promise((next) => setTimeout(next, 10));
+  }
 });
