@@ -10,6 +10,7 @@
  * No React here: this runs on pages before any framework code has arrived.
  */
 import { ISLAND_ATTRIBUTE, type Hydrate } from './contract.ts';
+import { afterFirstPaint } from '../lib/after-paint.ts';
 import { takeEarly } from './early.ts';
 import { heldAs, hold, type Held } from './held.ts';
 
@@ -133,15 +134,6 @@ function wake(island: Island): void {
   );
 }
 
-/**
- * `load` islands start once the page has painted, so their code never competes with what the visitor sees first
- * (the hero's text and picture). A hidden tab paints nothing: the timer starts them there.
- */
-function afterFirstPaint(island: Island): void {
-  requestAnimationFrame(() => setTimeout(() => wake(island)));
-  setTimeout(() => wake(island), 250);
-}
-
 function whenVisible(island: Island): void {
   // The wrapper is display: contents and has no box of its own; its children do.
   const boxes = [...island.el.children];
@@ -172,7 +164,8 @@ export function defer(el: HTMLElement, trigger: Trigger, start: () => Promise<vo
   const island: Island = { el, trigger, start, onFail, done, woken: false, live: false, left: [], replays: [] };
   islands.set(el, island);
   takeOver(island, takeEarly(el));
-  if (trigger === 'load') afterFirstPaint(island);
+  // `load` islands start once the page has painted: their code never competes with the hero's text and picture.
+  if (trigger === 'load') afterFirstPaint(() => wake(island));
   else if (trigger === 'visible') whenVisible(island);
   else if (trigger === 'idle') whenIdle(island);
   // The visitor may have reached the island before this script ran (a field focused while the page loaded).

@@ -1,11 +1,12 @@
+import { afterFirstPaint } from '../lib/after-paint.ts';
+
 /**
  * Asks for the islands loader once the page has painted: its request and its work then never hold up the first
- * paint or the hero's picture (a hidden tab paints nothing: a timer starts it there). Should the request fail,
+ * paint or the hero's picture. Should the request fail,
  * the next press or key on the page asks again, at a fresh address, since the browser remembers a failed module.
  */
 export function loadIslandsLoader(view: Window, url: string): void {
   let attempt = 0;
-  let started = false;
   const load = () => {
     const address = attempt === 0 ? url : `${url}?retry=${attempt}`;
     attempt++;
@@ -20,11 +21,5 @@ export function loadIslandsLoader(view: Window, url: string): void {
       view.addEventListener('keydown', retry, true);
     });
   };
-  const start = () => {
-    if (started) return;
-    started = true;
-    load();
-  };
-  view.requestAnimationFrame(() => view.setTimeout(start));
-  view.setTimeout(start, 1000);
+  afterFirstPaint(load, view);
 }
