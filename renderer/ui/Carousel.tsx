@@ -1,8 +1,7 @@
 import { Children, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper/types';
 // Swiper's styles stay with the prerendered markup (no shift when it starts); its script loads on demand.
-import 'swiper/css';
-import 'swiper/css/a11y';
+import './swiper-core.css';
 import { ChunkCache } from '../lib/chunk-cache.ts';
 import { CAROUSEL_MIN_WIDTH, type CarouselStep } from './carousel-constants.ts';
 import styles from './carousel.module.css';
