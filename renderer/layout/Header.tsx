@@ -44,7 +44,7 @@ interface DropdownProps {
 function Dropdown({ id, label, items, wide = false, currentPath }: DropdownProps) {
   const panelId = `menu-${id}`;
   return (
-    <li className={`${styles.item} ${styles.dropdown}`} {...{ [DROPDOWN_ATTR]: '' }}>
+    <li className={styles.item} {...{ [DROPDOWN_ATTR]: '' }}>
       <button type="button" className={styles.trigger} aria-controls={panelId} popoverTarget={panelId}>
         {label}
         <Chevron />

@@ -42,7 +42,8 @@ export function Dialog({ open, onClose, title, hideTitle = false, returnFocusTo,
   return (
     <dialog
       ref={ref}
-      className={`${styles.dialog} ${styles[size]}`}
+      // "md" is the panel's own width, so it has no class of its own.
+      className={size === 'md' ? styles.dialog : `${styles.dialog} ${styles[size]}`}
       aria-labelledby={titleId}
       onCancel={(e) => {
         // Escape: let React state decide, so open/closed never drift apart.
