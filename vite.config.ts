@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { sitewright } from './scripts/lib/vite/plugin.ts';
+import { cssModuleClassName } from './scripts/lib/vite/css-names.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -22,6 +23,8 @@ export default defineConfig(({ command }) => ({
   // Builds print only what needs attention.
   logLevel: command === 'build' ? 'warn' : 'info',
   plugins: [react(), sitewright({ root })],
+  // Short class names in what ships (see the function); the dev server keeps Vite's own, with line numbers.
+  css: command === 'build' ? { modules: { generateScopedName: (local: string, file: string) => cssModuleClassName(root, local, file) } } : {},
   build: {
     outDir: 'dist',
     manifest: true,
