@@ -98,7 +98,6 @@ async function prerender(url: string, route: string | null, file: string) {
     scripts: [pageScripts.shell],
     css: inline ? [] : assets.css,
     inlineCss: inline ? cssText : undefined,
-    inlinedFiles: inline ? assets.css : [],
     preloadImages: r.notFoundScreen ? ['/images/not-found.svg'] : [],
     body: r.html,
     gated: r.gatedHtml === null ? undefined : { title: r.title, body: r.gatedHtml },

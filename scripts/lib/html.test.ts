@@ -18,11 +18,10 @@ describe('renderDocument', () => {
     expect(html).toContain('content="d &amp; e"');
   });
 
-  it('marks inlined style sheets with disabled links, so nothing fetches them again', () => {
-    const html = renderDocument({ ...base, css: [], title: 't', description: 'd', inlineCss: '.a{}', inlinedFiles: ['assets/a.css'] });
+  it('puts inlined styles in a <style> element and links no style sheet for them', () => {
+    const html = renderDocument({ ...base, css: [], title: 't', description: 'd', inlineCss: '.a{}' });
     expect(html).toContain('<style>.a{}</style>');
-    expect(html).toContain('<link rel="stylesheet" href="/assets/a.css" disabled>');
-    expect(html).not.toMatch(/<link rel="stylesheet" href="\/assets\/a.css">/);
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
   });
 
   it('marks non-indexable pages noindex and links assets', () => {
