@@ -10,6 +10,7 @@ import { loadProject } from './lib/project.ts';
 import { printDiagnostics } from './lib/report.ts';
 import { APP_STYLES, NO_SCRIPT_STYLES, ISLANDS_RUNTIME, collectAssets, inlineScriptHashes, renderDocument, type Manifest } from './lib/html.ts';
 import { buildPageScripts } from './lib/page-scripts.ts';
+import { ISLAND_ATTRIBUTE } from '../renderer/shell/markup.ts';
 import {
   SPECULATION_RULES_PATH,
   speculationRules,
@@ -95,7 +96,13 @@ async function prerender(url: string, route: string | null, file: string) {
     noScriptCss,
     // The shell asks for the islands loader on a page with islands once it has painted; each island's code is
     // fetched when its trigger fires.
-    scripts: [pageScripts.shell],
+    scripts: [
+      await pageScripts.shell({
+        islands: [r.html, r.gatedHtml ?? ''].some((h) => h.includes(`${ISLAND_ATTRIBUTE}=`)),
+        notFound: r.notFoundScreen,
+        gate: r.gatedHtml !== null,
+      }),
+    ],
     css: inline ? [] : assets.css,
     inlineCss: inline ? cssText : undefined,
     preloadImages: r.notFoundScreen ? ['/images/not-found.svg'] : [],

@@ -13,7 +13,8 @@ export interface DialogRequest {
   opener: HTMLElement;
 }
 
-const early = pageState('early-events', () => ({ events: [] as Event[], dialogs: [] as DialogRequest[], over: false }));
+// Pure for the bundler: a page without islands drops the catcher, and with it this slot.
+const early = /* @__PURE__ */ pageState('early-events', () => ({ events: [] as Event[], dialogs: [] as DialogRequest[], over: false }));
 
 /** The dialog a plain click asks for: a link to "#<id>" or a button the prerenderer marked with the id it opens. */
 export function dialogAskedBy(event: Event): DialogRequest | null {

@@ -4,6 +4,9 @@
  * it runs on pages React never hydrates. The gate goes first: the page it may show is what the islands loader then
  * looks at. On a page with islands it asks for the islands loader once the page has painted, and catches what the
  * visitor does to the islands until the loader is here.
+ *
+ * The build bundles it once per set of parts a page uses (scripts/lib/page-scripts.ts) and leaves the others out;
+ * the dev server runs every part.
  */
 import { catchEarly } from '../islands/early.ts';
 import { ISLAND_ATTRIBUTE } from './markup.ts';
@@ -12,10 +15,13 @@ import { awaitNotFoundImage } from './not-found.ts';
 import { initShell } from './shell.ts';
 import { loadIslandsLoader } from './start-islands.ts';
 
+const withGate = typeof SITEWRIGHT_SHELL_GATE !== 'boolean' || SITEWRIGHT_SHELL_GATE;
+const withNotFound = typeof SITEWRIGHT_SHELL_NOT_FOUND !== 'boolean' || SITEWRIGHT_SHELL_NOT_FOUND;
+
 if (typeof document !== 'undefined') {
-  openPreviewGate(document);
+  if (withGate) openPreviewGate(document);
   initShell(document);
-  awaitNotFoundImage(document);
+  if (withNotFound) awaitNotFoundImage(document);
   if (!document.querySelector(`[${ISLAND_ATTRIBUTE}]`)) {
     // A page with islands is marked by the islands loader once its first islands are live.
     document.documentElement.dataset.hydrated = 'true';

@@ -16,7 +16,9 @@ describe('buildPageScripts', () => {
       const out = mkdtempSync(join(tmpdir(), 'sitewright-page-scripts-'));
       try {
         const runtime = { url: '/assets/islands-TEST.js', preload: ['/assets/framework-TEST.js', '/assets/island-runtime-TEST.js'] };
-        const { shell, loaderFile } = await buildPageScripts(root, out, runtime);
+        const scripts = await buildPageScripts(root, out, runtime);
+        const { loaderFile } = scripts;
+        const shell = await scripts.shell({ islands: true, notFound: true, gate: true });
         expect(loaderFile).toMatch(/^assets\/islands-loader-[0-9a-f]{8}\.js$/);
         const loader = readFileSync(join(out, loaderFile), 'utf8');
         for (const code of [shell, loader]) {
@@ -30,6 +32,16 @@ describe('buildPageScripts', () => {
         for (const code of [shell, loader]) expect(code).not.toMatch(/SITEWRIGHT_ISLANDS?_/);
         // The shell is what every page runs: no React in it.
         expect(shell).not.toContain('react.dev/errors');
+
+        // A page gets only the parts it uses: here a static page, neither gated nor the not-found page.
+        const bare = await scripts.shell({ islands: false, notFound: false, gate: false });
+        expect(bare.length).toBeLessThan(shell.length);
+        expect(bare).toContain('popovertarget');
+        for (const part of [loaderFile, 'sw-gated', 'data-image-wait', 'early-events']) {
+          expect(shell).toContain(part);
+          expect(bare).not.toContain(part);
+        }
+        expect(await scripts.shell({ islands: false, notFound: false, gate: false })).toBe(bare);
       } finally {
         rmSync(out, { recursive: true, force: true });
       }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import type { Rolldown } from 'vite';
 
-/** Header menus, FAQ answers, disclosures, the not-found screen and the preview gate: every page. */
+/** Header menus, FAQ answers, disclosures, the not-found screen and the preview gate: every page, with the parts it uses. */
 export const SHELL_SOURCE = 'renderer/shell/index.ts';
 /** Defers and hydrates each island: asked for by the shell on pages with islands. */
 export const LOADER_SOURCE = 'renderer/islands/loader.ts';
@@ -23,9 +23,19 @@ export interface RuntimeAddress {
   preload: string[];
 }
 
+/** The parts of the shell a page uses; the others are left out of the code it inlines. */
+export interface ShellParts {
+  /** The page has islands: the shell asks for the islands loader and catches what the visitor does meanwhile. */
+  islands: boolean;
+  /** The page shows the not-found screen, which waits for its picture. */
+  notFound: boolean;
+  /** The page is behind the preview gate. */
+  gate: boolean;
+}
+
 export interface PageScripts {
-  /** The shell's code, to inline. */
-  shell: string;
+  /** The shell's code with the given parts, to inline (bundled once per set of parts). */
+  shell: (parts: ShellParts) => Promise<string>;
   /** The islands loader's file under dist/, e.g. "assets/islands-loader-1a2b3c4d.js". */
   loaderFile: string;
 }
@@ -52,12 +62,29 @@ export function inlinable(input: string, code: string): string {
   return code;
 }
 
-/** Bundles the loader into `outDir`/assets under a name that changes with its content, then the shell, which names it. */
+/**
+ * Bundles the loader into `outDir`/assets under a name that changes with its content; the shell, which names it, is
+ * bundled when a page first asks for its set of parts. Every page's bytes count before its first paint (the largest
+ * must fit in the first round trip of a new connection), so none carries a part it has no use for.
+ */
 export async function buildPageScripts(root: string, outDir: string, runtime: RuntimeAddress): Promise<PageScripts> {
   const loader = await bundle(root, LOADER_SOURCE, { SITEWRIGHT_ISLAND_RUNTIME: JSON.stringify(runtime) });
   const loaderFile = `assets/islands-loader-${createHash('sha256').update(loader).digest('hex').slice(0, 8)}.js`;
   mkdirSync(join(outDir, 'assets'), { recursive: true });
   writeFileSync(join(outDir, loaderFile), `${loader}\n`);
-  const shell = await bundle(root, SHELL_SOURCE, { SITEWRIGHT_ISLANDS_LOADER: JSON.stringify(`/${loaderFile}`) });
+  const shells = new Map<string, Promise<string>>();
+  const shell = (parts: ShellParts) => {
+    const key = JSON.stringify([parts.islands, parts.notFound, parts.gate]);
+    let code = shells.get(key);
+    if (!code) {
+      code = bundle(root, SHELL_SOURCE, {
+        SITEWRIGHT_ISLANDS_LOADER: parts.islands ? JSON.stringify(`/${loaderFile}`) : 'undefined',
+        SITEWRIGHT_SHELL_NOT_FOUND: String(parts.notFound),
+        SITEWRIGHT_SHELL_GATE: String(parts.gate),
+      });
+      shells.set(key, code);
+    }
+    return code;
+  };
   return { shell, loaderFile };
 }
