@@ -11,6 +11,8 @@ import { printDiagnostics } from './lib/report.ts';
 import { APP_STYLES, NO_SCRIPT_STYLES, ISLANDS_RUNTIME, collectAssets, inlineScriptHashes, renderDocument, type Manifest } from './lib/html.ts';
 import { buildPageScripts } from './lib/page-scripts.ts';
 import { ISLAND_ATTRIBUTE } from '../renderer/shell/markup.ts';
+import { blockRegistry } from '../blocks/registry.ts';
+import { classesIn, withoutUnusedRules } from './lib/page-css.ts';
 import {
   SPECULATION_RULES_PATH,
   speculationRules,
@@ -63,6 +65,7 @@ const server = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href
 /** The not-found screen, which the app imports lazily (renderer/lib/not-found-screen.tsx). */
 const NOT_FOUND_SCREEN = 'renderer/screens/NotFound.tsx';
 const blockKey = (type: string) => `blocks/${blockFolder(type)}/index.tsx`;
+const BLOCK_KEY = /^blocks\/[^/]+\/index\.tsx$/;
 
 const INLINE_CSS_LIMIT = 60_000;
 for (const key of [ISLANDS_RUNTIME, APP_STYLES, NO_SCRIPT_STYLES]) {
@@ -82,9 +85,20 @@ async function prerender(url: string, route: string | null, file: string) {
   // Blocks are listed by the page itself; everything else a block imports lazily may be in its prerendered markup.
   // The not-found screen's styles only where it shows (the not-found page, a page behind the gate): on every
   // other page they would be bytes in the first round trip for nothing.
-  const assets = collectAssets(manifest, styleKeys, (key) => !/^blocks\/[^/]+\/index\.tsx$/.test(key) && (r.notFoundScreen || key !== NOT_FOUND_SCREEN));
-  // A page's CSS is a few KB: inlining it saves a round trip before first paint on a slow phone.
-  const cssText = assets.css.map((c) => readFileSync(join(dist, c), 'utf8')).join('\n');
+  const assets = collectAssets(manifest, styleKeys, (key) => !BLOCK_KEY.test(key) && (r.notFoundScreen || key !== NOT_FOUND_SCREEN));
+  // A page's CSS is a few KB: inlining it saves a round trip before first paint on a slow phone. A static block's
+  // own styles lose the rules its markup here cannot use (its other variants); an island's and shared ones stay whole.
+  const isIsland = (type: string) => blockRegistry.find((b) => b.type === type)?.hydrate !== undefined;
+  // What an island may load is kept whole, even where a static block shares it (its code may add any class).
+  const islandCss = new Set(collectAssets(manifest, r.blockTypes.filter(isIsland).map(blockKey), (key) => !BLOCK_KEY.test(key)).css);
+  const prunable = new Set(r.blockTypes.filter((t) => !isIsland(t)).flatMap((t) => manifest[blockKey(t)]?.css ?? []));
+  const classes = classesIn(`${r.html}${r.gatedHtml ?? ''}`);
+  const cssText = assets.css
+    .map((c) => {
+      const text = readFileSync(join(dist, c), 'utf8');
+      return prunable.has(c) && !islandCss.has(c) ? withoutUnusedRules(text, classes, c) : text;
+    })
+    .join('\n');
   const inline = cssText.length <= INLINE_CSS_LIMIT;
   const html = renderDocument({
     lang: 'en',
