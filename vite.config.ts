@@ -29,9 +29,6 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     manifest: true,
     emptyOutDir: true,
-    // Every page already carries the styles of everything it can load (inlined, or linked when large: scripts/build.ts),
-    // so a chunk that loads later never asks for a style sheet.
-    modulePreload: { resolveDependencies: (_file: string, deps: string[]) => deps.filter((d) => !d.endsWith('.css')) },
     rolldownOptions: {
       // The island runtime, which the islands loader imports by its address when an island wakes (the shell script and
       // the loader are bundled apart: scripts/lib/page-scripts.ts).

@@ -119,6 +119,7 @@ async function prerender(url: string, route: string | null, file: string) {
     ],
     css: inline ? [] : assets.css,
     inlineCss: inline ? cssText : undefined,
+    inlinedFiles: inline ? assets.css : [],
     preloadImages: r.notFoundScreen ? ['/images/not-found.svg'] : [],
     body: r.html,
     gated: r.gatedHtml === null ? undefined : { title: r.title, body: r.gatedHtml },

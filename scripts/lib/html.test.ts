@@ -18,10 +18,11 @@ describe('renderDocument', () => {
     expect(html).toContain('content="d &amp; e"');
   });
 
-  it('puts inlined styles in a <style> element and links no style sheet for them', () => {
-    const html = renderDocument({ ...base, css: [], title: 't', description: 'd', inlineCss: '.a{}' });
+  it('marks inlined style sheets with disabled links, so nothing fetches them again', () => {
+    const html = renderDocument({ ...base, css: [], title: 't', description: 'd', inlineCss: '.a{}', inlinedFiles: ['assets/a.css'] });
     expect(html).toContain('<style>.a{}</style>');
-    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(html).toContain('<link rel="stylesheet" href="/assets/a.css" disabled>');
+    expect(html).not.toMatch(/<link rel="stylesheet" href="\/assets\/a.css">/);
   });
 
   it('marks non-indexable pages noindex and links assets', () => {

@@ -64,6 +64,7 @@ export interface DocumentParts {
   css: string[];
   /** Stylesheets put straight into the page: no render-blocking request before first paint. */
   inlineCss?: string;
+  inlinedFiles?: string[];
   preloadImages?: string[];
   body: string;
   /** A page behind the preview gate: its own content, shown instead of the gate's screen once the gate is passed. */
@@ -90,6 +91,10 @@ export function renderDocument(d: DocumentParts): string {
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
     ...d.css.map((c) => `<link rel="stylesheet" href="/${c}">`),
     d.inlineCss ? `<style>${d.inlineCss.replace(/<\/style/gi, '<\\/style')}</style>` : '',
+    // The same files as disabled links: never fetched or parsed, but they tell Vite's chunk loader the styles
+    // are already on the page, so a block that hydrates later does not load them again. (Print-only links did
+    // the same at the cost of a request and a style-sheet parse each during load.)
+    ...(d.inlineCss ? (d.inlinedFiles ?? []).map((c) => `<link rel="stylesheet" href="/${c}" disabled>`) : []),
     d.noScriptCss ? `<link rel="stylesheet" href="/${d.noScriptCss}" media="(scripting: none)">` : '',
     ...(d.preloadImages ?? []).map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}">`),
   ].filter(Boolean);
