@@ -12,9 +12,10 @@ import { APP_STYLES, NO_SCRIPT_STYLES, ISLANDS_RUNTIME, collectAssets, inlineScr
 import { buildPageScripts } from './lib/page-scripts.ts';
 import { ISLAND_ATTRIBUTE } from '../renderer/shell/markup.ts';
 import { blockRegistry } from '../blocks/registry.ts';
-import { classesIn, withoutUnusedRules } from './lib/page-css.ts';
+import { FIRST_ROUND_TRIP_BYTES, classesIn, laterStyleCandidates, withoutUnusedRules } from './lib/page-css.ts';
 import {
   SPECULATION_RULES_PATH,
+  brotli,
   speculationRules,
   contentSecurityPolicy,
   headersFile,
@@ -93,37 +94,49 @@ async function prerender(url: string, route: string | null, file: string) {
   const islandCss = new Set(collectAssets(manifest, r.blockTypes.filter(isIsland).map(blockKey), (key) => !BLOCK_KEY.test(key)).css);
   const prunable = new Set(r.blockTypes.filter((t) => !isIsland(t)).flatMap((t) => manifest[blockKey(t)]?.css ?? []));
   const classes = classesIn(`${r.html}${r.gatedHtml ?? ''}`);
-  const cssText = assets.css
-    .map((c) => {
+  const styles = new Map(
+    assets.css.map((c) => {
       const text = readFileSync(join(dist, c), 'utf8');
-      return prunable.has(c) && !islandCss.has(c) ? withoutUnusedRules(text, classes, c) : text;
-    })
-    .join('\n');
+      return [c, prunable.has(c) && !islandCss.has(c) ? withoutUnusedRules(text, classes, c) : text];
+    }),
+  );
+  const cssText = [...styles.values()].join('\n');
   const inline = cssText.length <= INLINE_CSS_LIMIT;
-  const html = renderDocument({
-    lang: 'en',
-    title: r.title,
-    description: r.description,
-    canonical: `${project!.site.url}${route && !route.includes(':') ? route : ''}`,
-    siteName: project!.site.name,
-    index: r.index,
-    noScriptCss,
-    // The shell asks for the islands loader on a page with islands once it has painted; each island's code is
-    // fetched when its trigger fires.
-    scripts: [
-      await pageScripts.shell({
-        islands: [r.html, r.gatedHtml ?? ''].some((h) => h.includes(`${ISLAND_ATTRIBUTE}=`)),
-        notFound: r.notFoundScreen,
-        gate: r.gatedHtml !== null,
-      }),
-    ],
-    css: inline ? [] : assets.css,
-    inlineCss: inline ? cssText : undefined,
-    inlinedFiles: inline ? assets.css : [],
-    preloadImages: r.notFoundScreen ? ['/images/not-found.svg'] : [],
-    body: r.html,
-    gated: r.gatedHtml === null ? undefined : { title: r.title, body: r.gatedHtml },
-  });
+  const islands = [r.html, r.gatedHtml ?? ''].some((h) => h.includes(`${ISLAND_ATTRIBUTE}=`));
+  const document = async (later: readonly string[]) => {
+    const inlined = assets.css.filter((c) => !later.includes(c));
+    return renderDocument({
+      lang: 'en',
+      title: r.title,
+      description: r.description,
+      canonical: `${project!.site.url}${route && !route.includes(':') ? route : ''}`,
+      siteName: project!.site.name,
+      index: r.index,
+      noScriptCss,
+      // The shell asks for the islands loader on a page with islands once it has painted; each island's code is
+      // fetched when its trigger fires.
+      scripts: [await pageScripts.shell({ islands, notFound: r.notFoundScreen, gate: r.gatedHtml !== null, laterStyles: later.length > 0 })],
+      css: inline ? [] : assets.css,
+      inlineCss: inline ? inlined.map((c) => styles.get(c)).join('\n') : undefined,
+      inlinedFiles: inline ? inlined : [],
+      laterCss: [...later],
+      preloadImages: r.notFoundScreen ? ['/images/not-found.svg'] : [],
+      body: r.html,
+      gated: r.gatedHtml === null ? undefined : { title: r.title, body: r.gatedHtml },
+    });
+  };
+  // A page that would not arrive in the first round trip takes the styles of static blocks below the first screen
+  // after its first paint, the last block's first, until it fits (or nothing is left to move).
+  const later: string[] = [];
+  let html = await document(later);
+  if (inline && brotli(html).length > FIRST_ROUND_TRIP_BYTES) {
+    const ownCss = (type: string) => manifest[blockKey(type)]?.css ?? [];
+    for (const c of laterStyleCandidates({ types: r.blockTypes, isIsland, ownCss, keep: islandCss })) {
+      later.push(c);
+      html = await document(later);
+      if (brotli(html).length <= FIRST_ROUND_TRIP_BYTES) break;
+    }
+  }
   mkdirSync(dirname(join(dist, file)), { recursive: true });
   writeFileSync(join(dist, file), html);
   written.push({ route: route ?? '404', html, index: r.index });

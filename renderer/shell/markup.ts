@@ -19,3 +19,8 @@ export const DISCLOSURE_ATTR = 'data-disclosure';
 export const BEHIND_MENU_ATTR = 'data-behind-menu';
 /** On an island's wrapper (renderer/islands/contract.ts, equal by test): the shell leaves marking the page live to the loader. */
 export const ISLAND_ATTRIBUTE = 'data-island';
+/**
+ * On a `<noscript>` in the head of a page too large for the first round trip: the style sheets (space-separated)
+ * the shell links once the page has painted; the links inside it serve browsers with scripts off.
+ */
+export const LATER_STYLES_ATTR = 'data-later-styles';

@@ -115,11 +115,14 @@ export function robots(siteUrl: string, disallow: string[]): string {
   return `User-agent: *\n${disallow.map((d) => `Disallow: ${d}`).join('\n')}${disallow.length ? '\n' : ''}Allow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
 
+/** A file's brotli copy, as served to browsers that accept it. */
+export const brotli = (body: Buffer | string) => brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
+
 /** Writes `.gz` and `.br` copies of one file beside it, which `npm run serve` (like most CDNs) sends to browsers that accept them. */
 export function compressFile(p: string) {
   const body = readFileSync(p);
   writeFileSync(`${p}.gz`, gzipSync(body, { level: 9 }));
-  writeFileSync(`${p}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${p}.br`, brotli(body));
 }
 
 /** Compressed copies (compressFile) of every text file over 512 bytes under `dir`. */

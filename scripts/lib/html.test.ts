@@ -25,6 +25,14 @@ describe('renderDocument', () => {
     expect(html).not.toMatch(/<link rel="stylesheet" href="\/assets\/a.css">/);
   });
 
+  it('lists the styles left for after the first paint for the shell, and links them for browsers with scripts off', () => {
+    const html = renderDocument({ ...base, css: [], title: 't', description: 'd', inlineCss: '.a{}', laterCss: ['assets/faq.css', 'assets/cta.css'] });
+    expect(html).toContain(
+      '<noscript data-later-styles="/assets/faq.css /assets/cta.css"><link rel="stylesheet" href="/assets/faq.css"><link rel="stylesheet" href="/assets/cta.css"></noscript>',
+    );
+    expect(renderDocument({ ...base, title: 't', description: 'd', laterCss: [] })).not.toContain('<noscript');
+  });
+
   it('marks non-indexable pages noindex and links assets', () => {
     const html = renderDocument({ ...base, title: 't', description: 'd', index: false });
     expect(html).toContain('<meta name="robots" content="noindex">');

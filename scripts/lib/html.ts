@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { escapeAttribute } from '../../renderer/islands/fill.ts';
 import { GATED_TEMPLATE_ID } from '../../renderer/shell/gate.ts';
+import { LATER_STYLES_ATTR } from '../../renderer/shell/markup.ts';
 
 export interface Manifest {
   [key: string]: {
@@ -65,6 +66,8 @@ export interface DocumentParts {
   /** Stylesheets put straight into the page: no render-blocking request before first paint. */
   inlineCss?: string;
   inlinedFiles?: string[];
+  /** Style sheets linked after the first paint by the shell (scripts/lib/page-css.ts, laterStyleCandidates). */
+  laterCss?: string[];
   preloadImages?: string[];
   body: string;
   /** A page behind the preview gate: its own content, shown instead of the gate's screen once the gate is passed. */
@@ -95,6 +98,10 @@ export function renderDocument(d: DocumentParts): string {
     // are already on the page, so a block that hydrates later does not load them again. (Print-only links did
     // the same at the cost of a request and a style-sheet parse each during load.)
     ...(d.inlineCss ? (d.inlinedFiles ?? []).map((c) => `<link rel="stylesheet" href="/${c}" disabled>`) : []),
+    // With scripts off nothing links them later, so they are linked here; the shell reads the list from the attribute.
+    d.laterCss?.length
+      ? `<noscript ${LATER_STYLES_ATTR}="${d.laterCss.map((c) => `/${c}`).join(' ')}">${d.laterCss.map((c) => `<link rel="stylesheet" href="/${c}">`).join('')}</noscript>`
+      : '',
     d.noScriptCss ? `<link rel="stylesheet" href="/${d.noScriptCss}" media="(scripting: none)">` : '',
     ...(d.preloadImages ?? []).map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}">`),
   ].filter(Boolean);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { classesIn, withoutUnusedRules } from './page-css.ts';
+import { classesIn, laterStyleCandidates, withoutUnusedRules } from './page-css.ts';
 
 describe('classesIn', () => {
   it('reads every class of every class attribute', () => {
@@ -24,5 +24,31 @@ describe('withoutUnusedRules', () => {
   it('looks inside media queries and leaves classes under :not() alone', () => {
     const css = '@media (width>=960px){.dark{color:red}.hero{color:#000}}.hero:not(.dark){color:red}';
     expect(withoutUnusedRules(css, used)).toBe('@media (width>=960px){.hero{color:#000}}.hero:not(.dark){color:red}');
+  });
+});
+
+describe('laterStyleCandidates', () => {
+  const own: Record<string, string[]> = {
+    hero: ['hero.css'],
+    logos: ['logos.css'],
+    carousel: ['carousel.css'],
+    faq: ['faq.css'],
+    grid: ['grid.css', 'shared.css'],
+    cta: ['cta.css', 'shared.css'],
+  };
+  const options = { isIsland: (t: string) => t === 'carousel', ownCss: (t: string) => own[t] ?? [], keep: new Set<string>() };
+
+  it("offers static blocks' own styles below the first screen, the last block first", () => {
+    expect(laterStyleCandidates({ ...options, types: ['hero', 'logos', 'carousel', 'faq', 'grid', 'cta'] })).toEqual([
+      'cta.css',
+      'shared.css',
+      'grid.css',
+      'faq.css',
+    ]);
+  });
+
+  it('never offers styles of the first screen, of islands, or kept ones', () => {
+    const types = ['hero', 'grid', 'carousel', 'cta', 'faq'];
+    expect(laterStyleCandidates({ ...options, types, keep: new Set(['faq.css']) })).toEqual(['cta.css']);
   });
 });

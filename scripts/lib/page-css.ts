@@ -33,3 +33,38 @@ export function withoutUnusedRules(css: string, classes: ReadonlySet<string>, fi
   });
   return code.toString();
 }
+
+/**
+ * What a page's HTML may weigh, brotli-compressed as served, to arrive in the first round trip of a new connection
+ * (TCP's first window is 10 segments, about 14.6 KB; the rest is left for the response's headers and framing).
+ */
+export const FIRST_ROUND_TRIP_BYTES = 14_000;
+
+/** Blocks at the top of a page, whose styles must be there for the first paint whatever the screen. */
+export const FIRST_SCREEN_BLOCKS = 2;
+
+export interface LaterStyleOptions {
+  /** The page's block types, in the order they first appear on it. */
+  types: readonly string[];
+  isIsland: (type: string) => boolean;
+  /** The style sheets of a block's own chunk. */
+  ownCss: (type: string) => readonly string[];
+  /** Style sheets that must stay in the page (those an island may load). */
+  keep: ReadonlySet<string>;
+}
+
+/**
+ * The style sheets a page too large for the first round trip may link after its first paint instead, the last
+ * block's first: those of static blocks below the first screen, shared with no block above it and with no island
+ * (an island's markup must be styled when its code takes over).
+ */
+export function laterStyleCandidates({ types, isIsland, ownCss, keep }: LaterStyleOptions): string[] {
+  const early = new Set(types.slice(0, FIRST_SCREEN_BLOCKS).flatMap(ownCss));
+  const islands = new Set(types.filter(isIsland).flatMap(ownCss));
+  const out: string[] = [];
+  for (const type of types.slice(FIRST_SCREEN_BLOCKS).reverse()) {
+    if (isIsland(type)) continue;
+    for (const file of ownCss(type)) if (!early.has(file) && !islands.has(file) && !keep.has(file) && !out.includes(file)) out.push(file);
+  }
+  return out;
+}

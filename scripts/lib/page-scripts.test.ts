@@ -18,7 +18,7 @@ describe('buildPageScripts', () => {
         const runtime = { url: '/assets/islands-TEST.js', preload: ['/assets/framework-TEST.js', '/assets/island-runtime-TEST.js'] };
         const scripts = await buildPageScripts(root, out, runtime);
         const { loaderFile } = scripts;
-        const shell = await scripts.shell({ islands: true, notFound: true, gate: true });
+        const shell = await scripts.shell({ islands: true, notFound: true, gate: true, laterStyles: true });
         expect(loaderFile).toMatch(/^assets\/islands-loader-[0-9a-f]{8}\.js$/);
         const loader = readFileSync(join(out, loaderFile), 'utf8');
         for (const code of [shell, loader]) {
@@ -34,14 +34,14 @@ describe('buildPageScripts', () => {
         expect(shell).not.toContain('react.dev/errors');
 
         // A page gets only the parts it uses: here a static page, neither gated nor the not-found page.
-        const bare = await scripts.shell({ islands: false, notFound: false, gate: false });
+        const bare = await scripts.shell({ islands: false, notFound: false, gate: false, laterStyles: false });
         expect(bare.length).toBeLessThan(shell.length);
         expect(bare).toContain('popovertarget');
-        for (const part of [loaderFile, 'sw-gated', 'data-image-wait', 'early-events']) {
+        for (const part of [loaderFile, 'sw-gated', 'data-image-wait', 'early-events', 'data-later-styles']) {
           expect(shell).toContain(part);
           expect(bare).not.toContain(part);
         }
-        expect(await scripts.shell({ islands: false, notFound: false, gate: false })).toBe(bare);
+        expect(await scripts.shell({ islands: false, notFound: false, gate: false, laterStyles: false })).toBe(bare);
       } finally {
         rmSync(out, { recursive: true, force: true });
       }

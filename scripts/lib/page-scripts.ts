@@ -31,6 +31,8 @@ export interface ShellParts {
   notFound: boolean;
   /** The page is behind the preview gate. */
   gate: boolean;
+  /** The page links some of its styles after its first paint. */
+  laterStyles: boolean;
 }
 
 export interface PageScripts {
@@ -74,13 +76,14 @@ export async function buildPageScripts(root: string, outDir: string, runtime: Ru
   writeFileSync(join(outDir, loaderFile), `${loader}\n`);
   const shells = new Map<string, Promise<string>>();
   const shell = (parts: ShellParts) => {
-    const key = JSON.stringify([parts.islands, parts.notFound, parts.gate]);
+    const key = JSON.stringify([parts.islands, parts.notFound, parts.gate, parts.laterStyles]);
     let code = shells.get(key);
     if (!code) {
       code = bundle(root, SHELL_SOURCE, {
         SITEWRIGHT_ISLANDS_LOADER: parts.islands ? JSON.stringify(`/${loaderFile}`) : 'undefined',
         SITEWRIGHT_SHELL_NOT_FOUND: String(parts.notFound),
         SITEWRIGHT_SHELL_GATE: String(parts.gate),
+        SITEWRIGHT_SHELL_LATER_STYLES: String(parts.laterStyles),
       });
       shells.set(key, code);
     }

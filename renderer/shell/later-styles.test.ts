@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { linkLaterStyles } from './later-styles.ts';
+
+const linked = () => [...document.head.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href'));
+
+/** A window whose first paint happens when `paint()` is called, at an address with the given hash. */
+function view(hash: string) {
+  const frames: (() => void)[] = [];
+  const win = {
+    location: { hash },
+    requestAnimationFrame: (cb: () => void) => frames.push(cb),
+    setTimeout: (cb: () => void, ms?: number) => (ms ? 0 : (cb(), 0)),
+  } as unknown as Window;
+  return { win, paint: () => frames.splice(0).forEach((f) => f()) };
+}
+
+describe('linkLaterStyles', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+  });
+
+  it("links the page's later styles once it has painted, each once", () => {
+    document.head.innerHTML = '<noscript data-later-styles="/assets/faq.css /assets/cta.css"></noscript><link rel="stylesheet" href="/assets/cta.css">';
+    const { win, paint } = view('');
+    linkLaterStyles(document, win);
+    expect(linked()).toEqual(['/assets/cta.css']);
+    paint();
+    expect(linked()).toEqual(['/assets/cta.css', '/assets/faq.css']);
+  });
+
+  it('links them at once when the address points into the page', () => {
+    document.head.innerHTML = '<noscript data-later-styles="/assets/faq.css"></noscript>';
+    linkLaterStyles(document, view('#faq').win);
+    expect(linked()).toEqual(['/assets/faq.css']);
+  });
+
+  it('does nothing on a page without later styles', () => {
+    const raf = vi.fn();
+    linkLaterStyles(document, { location: { hash: '' }, requestAnimationFrame: raf, setTimeout: vi.fn() } as unknown as Window);
+    expect(raf).not.toHaveBeenCalled();
+    expect(linked()).toEqual([]);
+  });
+});
