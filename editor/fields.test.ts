@@ -1,10 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formEntryTitles, prepare, titlesAt } from './fields.tsx';
+import { formEntryTitles, plainHelp, prepare, titlesAt } from './fields.tsx';
 import { fileSchema } from './schemas.ts';
 
-type Node = { title?: string; properties?: Record<string, Node>; items?: Node; oneOf?: Node[]; anyOf?: Node[] };
+type Node = {
+  title?: string;
+  description?: string;
+  properties?: Record<string, Node>;
+  items?: Node;
+  oneOf?: Node[];
+  anyOf?: Node[];
+};
 
 describe('prepare: plain words for every field the panel shows', () => {
   const schema = {
@@ -104,6 +111,44 @@ describe('a form file in plain words', () => {
     expect(at(out, 'submit', 'payload', 'sentAt').title).toBe('Sent at');
     expect(at(out, 'submit', 'payload', 'phone').title).toBe('Phone');
     expect(at(out, 'submit', 'payload', 'phoneDigits').title).toBe('Phone (phone digits)');
+  });
+
+  it('shows help without JSON: no path like schema.properties, no { } or [ ] literal, no "ui:" name, no "JSON"', () => {
+    // Every key the form schema knows: a "word.word" of two of them is a JSON path ("submit.payload").
+    const keys = new Set<string>();
+    const collect = (v: unknown) => {
+      if (Array.isArray(v)) v.forEach(collect);
+      else if (v && typeof v === 'object')
+        for (const [k, c] of Object.entries(v)) {
+          if (k === 'properties' && c && typeof c === 'object') Object.keys(c).forEach((x) => keys.add(x));
+          collect(c);
+        }
+    };
+    collect(JSON.parse(readFileSync(join(import.meta.dirname, '..', 'schemas', 'form.schema.json'), 'utf8')));
+    expect(keys).toContain('payload');
+    const problems = (text: string) => {
+      const out: string[] = [];
+      for (const [path, a, b] of text.matchAll(/\b([\w:]+)\.([\w:]+)\b/g)) if (keys.has(a) || keys.has(b)) out.push(path);
+      // Words in braces are placeholders the visitor never sees, e.g. "{reason}" in a failure message.
+      if (/[{}[\]]/.test(text.replace(/\{\w+\}/g, ''))) out.push('a { } or [ ] literal');
+      if (/\bui:|JSON/.test(text)) out.push('a JSON word');
+      return out;
+    };
+    expect(problems('Default: the order of schema.properties, e.g. { "a": 1 }.')).toEqual(['schema.properties', 'a { } or [ ] literal']);
+    expect(problems(plainHelp('The JSON body sent, e.g. { "firstName": "firstname" }.'))).toEqual(['a JSON word']);
+    /** Every help text the panel shows, with where it is. */
+    function help(node: Node, where = ''): [string, string][] {
+      const out: [string, string][] = node.description ? [[where, node.description]] : [];
+      for (const [k, v] of Object.entries(node.properties ?? {})) out.push(...help(v, `${where}/${k}`));
+      if (node.items) out.push(...help(node.items, `${where}/items`));
+      for (const b of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) out.push(...help(b, `${where}/kind`));
+      return out;
+    }
+    for (const id of ['contact', 'demo-lead', 'enquiry', 'waitlist']) {
+      const shown = help(prepared(form(id)));
+      expect(shown.length).toBeGreaterThan(40);
+      for (const [where, text] of shown) expect(problems(text), `${id}${where}: ${text}`).toEqual([]);
+    }
   });
 
   it('names the place of a problem with the same titles', () => {
