@@ -1,16 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formEntryTitles, plainHelp, prepare, titlesAt } from './fields.tsx';
+import { formOptions, plainHelp, prepare, titlesAt } from './fields.tsx';
 import { fileSchema } from './schemas.ts';
 
 type Node = {
   title?: string;
   description?: string;
+  const?: unknown;
   properties?: Record<string, Node>;
   items?: Node;
   oneOf?: Node[];
   anyOf?: Node[];
+  uniqueItems?: boolean;
 };
 
 describe('prepare: plain words for every field the panel shows', () => {
@@ -45,7 +47,7 @@ describe('prepare: plain words for every field the panel shows', () => {
 
 describe('a form file in plain words', () => {
   const form = (id: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', 'site.config', 'forms', `${id}.json`), 'utf8'));
-  const prepared = (data: unknown) => prepare(fileSchema('forms/x.json')!, '', { data, entryTitle: formEntryTitles(data) }).schema as Node;
+  const prepared = (data: unknown) => prepare(fileSchema('forms/x.json')!, '', formOptions(data)).schema as Node;
   const at = (node: Node, ...keys: string[]) => keys.reduce((n, k) => n.properties![k], node);
 
   /** Every title the panel shows, with where it is. */
@@ -111,6 +113,54 @@ describe('a form file in plain words', () => {
     expect(at(out, 'submit', 'payload', 'sentAt').title).toBe('Sent at');
     expect(at(out, 'submit', 'payload', 'phone').title).toBe('Phone');
     expect(at(out, 'submit', 'payload', 'phoneDigits').title).toBe('Phone (phone digits)');
+  });
+
+  it("offers the form's own fields by their titles wherever a setting names a field, and stores the field's name", () => {
+    const data = form('waitlist');
+    const out = prepared(data);
+    const choices = (node: Node) => node.oneOf!.map((c) => [c.const, c.title]);
+    const fields = Object.entries(data.schema.properties as Record<string, { title: string }>).map(([k, f]) => [k, f.title]);
+    expect(fields.slice(0, 4)).toEqual([
+      ['firstName', 'First name'],
+      ['lastName', 'Last name'],
+      ['email', 'Email'],
+      ['residentCountry', 'Country you live in'],
+    ]);
+    // Required and Order: a list of single choices (a multiple-choice box would lose Order's order).
+    for (const list of [at(out, 'schema', 'required'), at(out, 'order')]) {
+      expect(choices(list.items!)).toEqual(fields);
+      expect(list.uniqueItems).toBeUndefined();
+    }
+    expect(choices(at(out, 'uiSchema', 'phoneNumber', 'ui:options', 'countryField'))).toEqual(fields);
+    // What is sent: a field as typed, or a field changed.
+    const sent = at(out, 'submit', 'payload');
+    expect(choices(sent.properties!.firstName.anyOf![0])).toEqual(fields);
+    expect(choices(sent.properties!.buildCountry.anyOf![1].properties!.field)).toEqual(fields);
+  });
+
+  it('keeps a value that is no field of the form (a typo in the file) as a choice of its own, so nothing is lost', () => {
+    const data = form('waitlist');
+    data.schema.required.push('firstnme');
+    data.uiSchema.phoneNumber['ui:options'].countryField = 'residentCountri';
+    data.submit.payload.firstName = 'frstName';
+    data.submit.payload.buildCountry.field = 'targetCountri';
+    const out = prepared(data);
+    const extra = (node: Node) => node.oneOf!.slice(Object.keys(data.schema.properties).length).map((c) => [c.const, c.title]);
+    expect(extra(at(out, 'schema', 'required').items!)).toEqual([['firstnme', 'firstnme (not a field of this form)']]);
+    expect(extra(at(out, 'order').items!)).toEqual([]);
+    expect(extra(at(out, 'uiSchema', 'phoneNumber', 'ui:options', 'countryField'))).toEqual([
+      ['residentCountri', 'residentCountri (not a field of this form)'],
+    ]);
+    const sent = at(out, 'submit', 'payload');
+    expect(extra(sent.properties!.firstName.anyOf![0])).toEqual([['frstName', 'frstName (not a field of this form)']]);
+    expect(extra(sent.properties!.buildCountry.anyOf![1].properties!.field)).toEqual([['targetCountri', 'targetCountri (not a field of this form)']]);
+    // Two fields with the same title are told apart by their names.
+    data.schema.properties.lastName.title = 'First name';
+    expect(
+      at(prepared(data), 'order')
+        .items!.oneOf!.slice(0, 2)
+        .map((c) => c.title),
+    ).toEqual(['First name', 'First name (lastName)']);
   });
 
   it('shows help without JSON: no path like schema.properties, no { } or [ ] literal, no "ui:" name, no "JSON"', () => {

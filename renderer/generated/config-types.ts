@@ -60,7 +60,7 @@ export type FormPayloadValue =
   | string
   | {
       /**
-       * One of this form's fields, by the name it has under Fields and rules › Fields, e.g. "firstName".
+       * One of this form's fields. In the file it is written as the field's name under Fields and rules › Fields, e.g. "firstName".
        */
       field: string;
       /**
@@ -578,6 +578,8 @@ export interface FormConfig {
   };
   /**
    * The order in which the fields are shown, one field after another, e.g. First name, Last name, Email. Without it, the fields show in the order of Fields and rules › Fields. Fields left out here are shown after the listed ones.
+   *
+   * Items: One of this form's fields. In the file it is written as the field's name under Fields and rules › Fields, e.g. "firstName".
    */
   order?: string[];
   /**
@@ -610,7 +612,7 @@ export interface FormDataSchema {
   /**
    * Fields that must be filled in, e.g. First name and Email. Give each of them a Required message in its Messages.
    *
-   * Items: One of this form's fields, by the name it has under Fields and rules › Fields, e.g. "firstName".
+   * Items: One of this form's fields. In the file it is written as the field's name under Fields and rules › Fields, e.g. "firstName".
    */
   required?: string[];
   /**
@@ -621,7 +623,7 @@ export interface FormDataSchema {
   };
 }
 /**
- * One field: its kind of value, its label, its rules and the message of each rule, e.g. a text field titled "First name" of at least 2 characters (Min length 2), with the Required message "please input firstname" and the Min length message "firstname cannot be less than two characters".
+ * One field: its kind of value, its label, its rules and the message of each rule, e.g. a text field titled "First name" of at least 2 characters, with a Required and a Min length message.
  */
 export interface FormField {
   /**
@@ -748,7 +750,7 @@ export interface FormFieldUiOptions {
    */
   rows?: number;
   /**
-   * One of this form's fields, by the name it has under Fields and rules › Fields, e.g. "firstName".
+   * One of this form's fields. In the file it is written as the field's name under Fields and rules › Fields, e.g. "firstName".
    */
   countryField?: string;
 }
