@@ -3,7 +3,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, type FilesIndex } from './api.ts';
 import { contentStore } from './content.ts';
 import { EditorDataContext, type EditorData } from './context.ts';
-import { FieldsForm, formEntryTitles, prepare, titlesAt, type EntryTitle } from './fields.tsx';
+import { FieldsForm, formOptions, prepare, titlesAt, type PrepareOptions } from './fields.tsx';
 import { blockTitle, Outline } from './Outline.tsx';
 import { ChangesView, ConflictDialog, Dialog, fileLabel, Palette, PreviewPane, usePreviewMessages, type Device } from './Panes.tsx';
 import { cloneJson, tidy, type Block, type PageDoc } from './ops.ts';
@@ -531,7 +531,7 @@ function SidePanel({
             idPrefix="sw-file"
             schema={schema}
             data={data}
-            entryTitles={entryTitlesOf(panel.path)}
+            fileOptions={fileOptionsOf(panel.path)}
             errors={toErrorSchema(diags, (d) => pointerToField(d.pointer, false).field)}
             onChange={(next, id) => st().edit(panel.path, (before) => tidy(next, before), `${panel.path}#${id ?? ''}`)}
           />
@@ -639,17 +639,20 @@ function FormFileNote({ path }: { path: string }) {
   );
 }
 
-/** Form files title the entries of their maps (fields, how they look, the values sent) by the fields' own labels. */
-function entryTitlesOf(path: string): ((data: unknown) => EntryTitle) | undefined {
-  return path.startsWith('forms/') ? formEntryTitles : undefined;
+/**
+ * Form files title the entries of their maps (fields, how they look, the values sent) by the fields' own labels, and
+ * offer the fields by those labels where a setting names one.
+ */
+function fileOptionsOf(path: string): ((data: unknown) => PrepareOptions) | undefined {
+  return path.startsWith('forms/') ? formOptions : undefined;
 }
 
 /** A place in a shared file (site.json, a question set, a form) with the titles its fields have in the panel. */
 function fileFieldWords(path: string, data: unknown, field: string[]): string {
   const schema = fileSchema(path);
   if (!schema) return fieldWords(field);
-  const entryTitles = entryTitlesOf(path);
-  return titlesAt(prepare(schema, '', { data, entryTitle: entryTitles?.(data) }).schema, field);
+  const options = fileOptionsOf(path);
+  return titlesAt(prepare(schema, '', options ? options(data) : { data }).schema, field);
 }
 
 function NewPage({ onClose, onCreated }: { onClose: () => void; onCreated: (path: string) => Promise<void> }) {

@@ -1,10 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formEntryTitles, prepare, titlesAt } from './fields.tsx';
+import { formOptions, plainHelp, prepare, titlesAt } from './fields.tsx';
 import { fileSchema } from './schemas.ts';
 
-type Node = { title?: string; properties?: Record<string, Node>; items?: Node; oneOf?: Node[]; anyOf?: Node[] };
+type Node = {
+  title?: string;
+  description?: string;
+  const?: unknown;
+  properties?: Record<string, Node>;
+  items?: Node;
+  oneOf?: Node[];
+  anyOf?: Node[];
+  uniqueItems?: boolean;
+};
 
 describe('prepare: plain words for every field the panel shows', () => {
   const schema = {
@@ -38,7 +47,7 @@ describe('prepare: plain words for every field the panel shows', () => {
 
 describe('a form file in plain words', () => {
   const form = (id: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', 'site.config', 'forms', `${id}.json`), 'utf8'));
-  const prepared = (data: unknown) => prepare(fileSchema('forms/x.json')!, '', { data, entryTitle: formEntryTitles(data) }).schema as Node;
+  const prepared = (data: unknown) => prepare(fileSchema('forms/x.json')!, '', formOptions(data)).schema as Node;
   const at = (node: Node, ...keys: string[]) => keys.reduce((n, k) => n.properties![k], node);
 
   /** Every title the panel shows, with where it is. */
@@ -104,6 +113,92 @@ describe('a form file in plain words', () => {
     expect(at(out, 'submit', 'payload', 'sentAt').title).toBe('Sent at');
     expect(at(out, 'submit', 'payload', 'phone').title).toBe('Phone');
     expect(at(out, 'submit', 'payload', 'phoneDigits').title).toBe('Phone (phone digits)');
+  });
+
+  it("offers the form's own fields by their titles wherever a setting names a field, and stores the field's name", () => {
+    const data = form('waitlist');
+    const out = prepared(data);
+    const choices = (node: Node) => node.oneOf!.map((c) => [c.const, c.title]);
+    const fields = Object.entries(data.schema.properties as Record<string, { title: string }>).map(([k, f]) => [k, f.title]);
+    expect(fields.slice(0, 4)).toEqual([
+      ['firstName', 'First name'],
+      ['lastName', 'Last name'],
+      ['email', 'Email'],
+      ['residentCountry', 'Country you live in'],
+    ]);
+    // Required and Order: a list of single choices (a multiple-choice box would lose Order's order).
+    for (const list of [at(out, 'schema', 'required'), at(out, 'order')]) {
+      expect(choices(list.items!)).toEqual(fields);
+      expect(list.uniqueItems).toBeUndefined();
+    }
+    expect(choices(at(out, 'uiSchema', 'phoneNumber', 'ui:options', 'countryField'))).toEqual(fields);
+    // What is sent: a field as typed, or a field changed.
+    const sent = at(out, 'submit', 'payload');
+    expect(choices(sent.properties!.firstName.anyOf![0])).toEqual(fields);
+    expect(choices(sent.properties!.buildCountry.anyOf![1].properties!.field)).toEqual(fields);
+  });
+
+  it('keeps a value that is no field of the form (a typo in the file) as a choice of its own, so nothing is lost', () => {
+    const data = form('waitlist');
+    data.schema.required.push('firstnme');
+    data.uiSchema.phoneNumber['ui:options'].countryField = 'residentCountri';
+    data.submit.payload.firstName = 'frstName';
+    data.submit.payload.buildCountry.field = 'targetCountri';
+    const out = prepared(data);
+    const extra = (node: Node) => node.oneOf!.slice(Object.keys(data.schema.properties).length).map((c) => [c.const, c.title]);
+    expect(extra(at(out, 'schema', 'required').items!)).toEqual([['firstnme', 'firstnme (not a field of this form)']]);
+    expect(extra(at(out, 'order').items!)).toEqual([]);
+    expect(extra(at(out, 'uiSchema', 'phoneNumber', 'ui:options', 'countryField'))).toEqual([
+      ['residentCountri', 'residentCountri (not a field of this form)'],
+    ]);
+    const sent = at(out, 'submit', 'payload');
+    expect(extra(sent.properties!.firstName.anyOf![0])).toEqual([['frstName', 'frstName (not a field of this form)']]);
+    expect(extra(sent.properties!.buildCountry.anyOf![1].properties!.field)).toEqual([['targetCountri', 'targetCountri (not a field of this form)']]);
+    // Two fields with the same title are told apart by their names.
+    data.schema.properties.lastName.title = 'First name';
+    expect(
+      at(prepared(data), 'order')
+        .items!.oneOf!.slice(0, 2)
+        .map((c) => c.title),
+    ).toEqual(['First name', 'First name (lastName)']);
+  });
+
+  it('shows help without JSON: no path like schema.properties, no { } or [ ] literal, no "ui:" name, no "JSON"', () => {
+    // Every key the form schema knows: a "word.word" of two of them is a JSON path ("submit.payload").
+    const keys = new Set<string>();
+    const collect = (v: unknown) => {
+      if (Array.isArray(v)) v.forEach(collect);
+      else if (v && typeof v === 'object')
+        for (const [k, c] of Object.entries(v)) {
+          if (k === 'properties' && c && typeof c === 'object') Object.keys(c).forEach((x) => keys.add(x));
+          collect(c);
+        }
+    };
+    collect(JSON.parse(readFileSync(join(import.meta.dirname, '..', 'schemas', 'form.schema.json'), 'utf8')));
+    expect(keys).toContain('payload');
+    const problems = (text: string) => {
+      const out: string[] = [];
+      for (const [path, a, b] of text.matchAll(/\b([\w:]+)\.([\w:]+)\b/g)) if (keys.has(a) || keys.has(b)) out.push(path);
+      // Words in braces are placeholders the visitor never sees, e.g. "{reason}" in a failure message.
+      if (/[{}[\]]/.test(text.replace(/\{\w+\}/g, ''))) out.push('a { } or [ ] literal');
+      if (/\bui:|JSON/.test(text)) out.push('a JSON word');
+      return out;
+    };
+    expect(problems('Default: the order of schema.properties, e.g. { "a": 1 }.')).toEqual(['schema.properties', 'a { } or [ ] literal']);
+    expect(problems(plainHelp('The JSON body sent, e.g. { "firstName": "firstname" }.'))).toEqual(['a JSON word']);
+    /** Every help text the panel shows, with where it is. */
+    function help(node: Node, where = ''): [string, string][] {
+      const out: [string, string][] = node.description ? [[where, node.description]] : [];
+      for (const [k, v] of Object.entries(node.properties ?? {})) out.push(...help(v, `${where}/${k}`));
+      if (node.items) out.push(...help(node.items, `${where}/items`));
+      for (const b of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) out.push(...help(b, `${where}/kind`));
+      return out;
+    }
+    for (const id of ['contact', 'demo-lead', 'enquiry', 'waitlist']) {
+      const shown = help(prepared(form(id)));
+      expect(shown.length).toBeGreaterThan(40);
+      for (const [where, text] of shown) expect(problems(text), `${id}${where}: ${text}`).toEqual([]);
+    }
   });
 
   it('names the place of a problem with the same titles', () => {

@@ -48,14 +48,26 @@ const words = (key: string) => WORDS[key] ?? humanise(key);
  */
 export type EntryTitle = (map: string, key: string, value: unknown) => string;
 
+/** One field of a form file, for a setting that names one: its name in the file and its title in words. */
+export interface FieldChoice {
+  key: string;
+  title: string;
+}
+
 export interface PrepareOptions {
-  /** The file's data at this point. */
+  /** The file's data at this point (for the item of a list: the whole list). */
   data?: unknown;
   /**
    * With it, every entry of a map in `data` becomes a field of its own titled in words ("First Name", not the key
    * "firstname"), and entries cannot be added, renamed or removed here (that is a change to the file's structure).
    */
   entryTitle?: EntryTitle;
+  /**
+   * The form's fields. With them, a setting that names a field of the form (the schema marks it "x-form-field": an
+   * item of Required or Order, a Country field, a field of What is sent) is a choice of the fields by their titles,
+   * and stores the field's name.
+   */
+  fields?: FieldChoice[];
 }
 
 const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
@@ -77,6 +89,34 @@ export function formEntryTitles(form: unknown): EntryTitle {
     }
     return humanise(key);
   };
+}
+
+/** A form file's fields in the order of the file, each by its own title ("First Name"), else its humanised name. */
+export function formFields(form: unknown): FieldChoice[] {
+  const fields = record(record(record(form).schema).properties);
+  const seen = new Set<string>();
+  return Object.entries(fields).map(([key, field]) => {
+    let title = nonEmpty(record(field).title) ?? humanise(key);
+    // Two fields with the same title are told apart by their names.
+    if (seen.has(title)) title = `${title} (${key})`;
+    seen.add(title);
+    return { key, title };
+  });
+}
+
+/** Everything prepare needs to show a form file in words: its entries by title, and its fields to choose from. */
+export function formOptions(form: unknown): PrepareOptions {
+  return { data: form, entryTitle: formEntryTitles(form), fields: formFields(form) };
+}
+
+/**
+ * The choices for a setting that names a field of the form: every field by its title, and any value already there
+ * that is not a field of the form (a typo in the file) so that nothing is lost; the checker says what is wrong with it.
+ */
+function fieldChoices(fields: FieldChoice[], data: unknown): Schema[] {
+  const known = new Set(fields.map((f) => f.key));
+  const unknown = [...new Set((Array.isArray(data) ? data : [data]).filter((v): v is string => typeof v === 'string' && v !== '' && !known.has(v)))];
+  return [...fields.map((f) => ({ const: f.key, title: f.title })), ...unknown.map((v) => ({ const: v, title: `${v} (not a field of this form)` }))];
 }
 
 /**
@@ -103,11 +143,15 @@ export function prepare(schema: Schema, key = '', opts: PrepareOptions = {}): { 
     out.properties = props;
   }
   if (schema.items && !Array.isArray(schema.items)) {
-    const p = prepare(schema.items as Schema, key);
+    // One schema serves every item, so the item is given the whole list (a choice of fields keeps every value in it).
+    const p = prepare(schema.items as Schema, key, { fields: opts.fields, data: opts.data });
     // An item of "actions" is "Action"-ish; rjsf numbers them itself, so the item keeps the schema's own title.
     p.schema.title = (schema.items as Schema).title === 'Link' ? (key === 'actions' ? 'Button' : 'Link') : (ITEM_WORDS[key] ?? humanise(key).replace(/s$/, ''));
     out.items = p.schema;
     if (Object.keys(p.ui).length) ui.items = p.ui;
+    // A list of choices that may not repeat would be one multiple-choice box, which loses the list's order (Order is
+    // nothing else) and each item's own problem: it stays a list of single choices; the checker still reports a repeat.
+    if (p.schema.oneOf && (p.schema as Schema)['x-form-field']) delete out.uniqueItems;
   }
   // Maps by name (a form's fields, their looks, the request body): each entry gets plain words too.
   const entry = schema.additionalProperties;
@@ -143,6 +187,11 @@ export function prepare(schema: Schema, key = '', opts: PrepareOptions = {}): { 
     });
   }
   if (schema.const !== undefined && key !== 'type') ui['ui:widget'] = 'hidden';
+  // A setting that names a field of the form: a choice of the form's fields by their titles (rjsf shows a list).
+  if (schema['x-form-field'] && opts.fields) {
+    out.oneOf = fieldChoices(opts.fields, opts.data);
+    ui['ui:placeholder'] = 'Choose a field…';
+  }
   return { schema: out, ui };
 }
 
@@ -456,14 +505,17 @@ export interface FieldsFormProps {
   data: unknown;
   errors: ErrorSchema;
   onChange: (data: unknown, fieldId?: string) => void;
-  /** Titles the entries of the file's maps from its data (a form file: formEntryTitles); see PrepareOptions. */
-  entryTitles?: (data: unknown) => EntryTitle;
+  /** What prepare needs to know from the file's data (a form file: formOptions); see PrepareOptions. */
+  fileOptions?: (data: unknown) => PrepareOptions;
 }
 
-/** The form for `schema`; with `entryTitles`, rebuilt when the data's entries or their titles change (not on other edits). */
-function usePrepared(schema: Schema, data: unknown, entryTitles?: (data: unknown) => EntryTitle) {
-  const [fixed] = useState(() => (entryTitles ? null : prepare(schema)));
-  const next = useMemo(() => (entryTitles ? prepare(schema, '', { data, entryTitle: entryTitles(data) }) : null), [schema, data, entryTitles]);
+/**
+ * The form for `schema`; with `fileOptions`, rebuilt when what it shows of the data changes (its entries, their
+ * titles, the choices of fields), not on other edits.
+ */
+function usePrepared(schema: Schema, data: unknown, fileOptions?: (data: unknown) => PrepareOptions) {
+  const [fixed] = useState(() => (fileOptions ? null : prepare(schema)));
+  const next = useMemo(() => (fileOptions ? prepare(schema, '', { ...fileOptions(data), data }) : null), [schema, data, fileOptions]);
   const text = next ? JSON.stringify(next) : '';
   // The same form as before keeps its identity, so rjsf does not start over on every keystroke.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- compared by value: `next` is new on every edit
@@ -471,8 +523,8 @@ function usePrepared(schema: Schema, data: unknown, entryTitles?: (data: unknown
   return fixed ?? stable!;
 }
 
-export function FieldsForm({ idPrefix, schema, data, errors, onChange, entryTitles }: FieldsFormProps) {
-  const prepared = usePrepared(schema, data, entryTitles);
+export function FieldsForm({ idPrefix, schema, data, errors, onChange, fileOptions }: FieldsFormProps) {
+  const prepared = usePrepared(schema, data, fileOptions);
   return (
     <Form
       schema={prepared.schema as RJSFSchema}

@@ -54,21 +54,21 @@ export type Route = string;
  */
 export type Route1 = string;
 /**
- * Where one value of the request body comes from: a field name (e.g. "firstName"), or { "field": "phoneNumber", "transform": "digits" }, or { "generate": "isoTimestamp" }.
+ * Where one value that is sent comes from: a field as typed (e.g. First name), a field changed on the way (e.g. Phone number with only its digits kept), or a value made when sending (the moment of sending).
  */
 export type FormPayloadValue =
   | string
   | {
       /**
-       * The name of a field of schema.properties, e.g. "firstName".
+       * One of this form's fields. In the file it is written as the field's name under Fields and rules › Fields, e.g. "firstName".
        */
       field: string;
       /**
-       * "digits" keeps only the digits ("+1 306-555" becomes "1306555"), "countryName" turns an ISO code into the country's name ("CA" becomes "Canada"), "trim" removes surrounding spaces.
+       * "digits" keeps only the digits ("+1 306-555" becomes "1306555"), "countryName" turns a two-letter ISO country code into the country's name ("CA" becomes "Canada"), "trim" removes surrounding spaces.
        */
       transform?: 'digits' | 'countryName' | 'trim';
       /**
-       * true leaves the value out of the request when the field is empty, e.g. for an optional comment.
+       * true leaves the value out of what is sent when the field is empty, e.g. for an optional comment.
        */
       omitIfEmpty?: boolean;
     }
@@ -182,7 +182,7 @@ export interface SiteConfig {
    */
   url: string;
   /**
-   * The separate sign-up and sign-in site. Each path becomes a named destination: "@signin" goes to root + paths.signin.
+   * The separate sign-up and sign-in site. Each path becomes a named destination: "@signin" goes to the Root address followed by the Signin path under Paths.
    */
   authSite: {
     /**
@@ -294,7 +294,7 @@ export interface HeaderConfig {
    */
   actions: HeaderAction[];
   /**
-   * Named variants pages can choose with "header": { "variant": "finance" }, e.g. { "finance": { "items": ["calculator", "referral"] } }.
+   * Named variants a page can choose in its Page settings (Header › Variant), each with the entries it shows, e.g. { "finance": { "items": ["calculator", "referral"] } }.
    */
   variants?: {
     [k: string]: HeaderVariant;
@@ -532,7 +532,7 @@ export interface PageConfig {
  */
 export interface PageHeader {
   /**
-   * The name of one of the header variants in site.json ("header.variants"), e.g. "finance". Without it the page shows the header as site.json defines it.
+   * The name of one of the header variants in the site settings (site.json), under Header › Variants, e.g. "finance". Without it the page shows the header as the site settings define it.
    */
   variant?: string;
 }
@@ -562,7 +562,7 @@ export interface FaqItem {
   answer: string;
 }
 /**
- * One form of the site, kept in site.config/forms/<id>.json and shown by a "form", "formDialog", "enquiry" or "contactInfo" block through its file name, e.g. "waitlist". The file holds everything about the form: its fields and rules ("schema"), how each field looks ("uiSchema"), the message of every rule ("messages" next to the rule) and what happens on submit ("submit"). Adding a field = adding it to "schema.properties" (and to "schema.required" if it must be filled) and, to send it, to "submit.payload".
+ * One form of the site, kept in site.config/forms/<id>.json and shown by a Form, Form dialog, Enquiry or Contact info section through its file name, e.g. "waitlist". The file holds everything about the form: its fields and their rules (Fields and rules), how each field looks (How the fields look), the message of every rule (each field's Messages) and what happens when it is sent (Submit). To add a field, add it to Fields and rules › Fields (and to Fields and rules › Required if it must be filled in) and, to send it, to Submit › What is sent.
  */
 export interface FormConfig {
   /**
@@ -571,13 +571,15 @@ export interface FormConfig {
   $schema?: string;
   schema: FormDataSchema;
   /**
-   * How each field looks, by field name, e.g. { "email": { "ui:widget": "email", "ui:autocomplete": "email" } }. Fields not listed are plain text boxes.
+   * How each field looks, listed by field: its Kind of input, Placeholder, Browser autofill, Help and Layout, e.g. for the Email field the kind of input "email" and the browser autofill "email". Fields not listed are plain text boxes.
    */
   uiSchema?: {
     [k: string]: FormFieldUi;
   };
   /**
-   * Order in which the fields are shown, e.g. ["firstName", "lastName", "email"]. Default: the order of schema.properties. Fields left out are shown after the listed ones.
+   * The order in which the fields are shown, one field after another, e.g. First name, Last name, Email. Without it, the fields show in the order of Fields and rules › Fields. Fields left out here are shown after the listed ones.
+   *
+   * Items: One of this form's fields. In the file it is written as the field's name under Fields and rules › Fields, e.g. "firstName".
    */
   order?: string[];
   /**
@@ -585,7 +587,7 @@ export interface FormConfig {
    */
   validateOn?: 'touched' | 'blur' | 'change';
   /**
-   * Where and for how long the pop-up messages (toasts) of this form show, e.g. { "position": "bottom-center", "autoCloseMs": 3000 }.
+   * Where and for how long the pop-up messages (toasts) of this form show, e.g. Position "bottom-center" and Auto close ms 3000.
    */
   toast?: {
     /**
@@ -600,7 +602,7 @@ export interface FormConfig {
   submit: FormSubmit;
 }
 /**
- * The fields and their rules, as a JSON Schema, e.g. { "type": "object", "required": ["email"], "properties": { "email": { "type": "string", "title": "Email", "format": "email", "messages": { "required": "Email is required", "format": "Invalid email" } } } }.
+ * The form's fields and their rules: under Fields, each field with its label, its rules and the message of each rule; under Required, the fields that must be filled in. E.g. an Email field titled "Email" that must be filled in and be an e-mail address, with the messages "Email is required" and "Invalid email".
  */
 export interface FormDataSchema {
   /**
@@ -608,20 +610,20 @@ export interface FormDataSchema {
    */
   type: 'object';
   /**
-   * Fields that must be filled in, e.g. ["firstName", "email"]. Give each a "required" message in its "messages".
+   * Fields that must be filled in, e.g. First name and Email. Give each of them a Required message in its Messages.
    *
-   * Items: The name of a field of schema.properties, e.g. "firstName".
+   * Items: One of this form's fields. In the file it is written as the field's name under Fields and rules › Fields, e.g. "firstName".
    */
   required?: string[];
   /**
-   * The fields by name, in the order shown, e.g. { "firstName": { "type": "string", "title": "First name" } }. The name is what "submit.payload" refers to.
+   * The fields, each under its name, in the order shown, e.g. firstName: a text field titled "First name". The name is how Submit › What is sent (and Required, Order and Country field) refer to the field.
    */
   properties: {
     [k: string]: FormField;
   };
 }
 /**
- * One field: its kind of value, its label, its rules and the message of each rule, e.g. { "type": "string", "title": "First name", "minLength": 2, "messages": { "required": "please input firstname", "minLength": "firstname cannot be less than two characters" } }.
+ * One field: its kind of value, its label, its rules and the message of each rule, e.g. a text field titled "First name" of at least 2 characters, with a Required and a Min length message.
  */
 export interface FormField {
   /**
@@ -641,55 +643,55 @@ export interface FormField {
    */
   default?: string | number | boolean;
   /**
-   * Fewest characters allowed, e.g. 2. Give it a "minLength" message.
+   * Fewest characters allowed, e.g. 2. Give it a Min length message in Messages.
    */
   minLength?: number;
   /**
-   * Most characters allowed, e.g. 2000. Give it a "maxLength" message.
+   * Most characters allowed, e.g. 2000. Give it a Max length message in Messages.
    */
   maxLength?: number;
   /**
-   * A regular expression the text must match somewhere, e.g. "\\S" for "not only spaces". Give it a "pattern" message.
+   * A regular expression the text must match somewhere, e.g. "\\S" for "not only spaces". Give it a Pattern message in Messages.
    */
   pattern?: string;
   /**
-   * A built-in check, e.g. "email" for an e-mail address (name@domain.tld). Give it a "format" message.
+   * A built-in check, e.g. "email" for an e-mail address (name@domain.tld). Give it a Format message in Messages.
    */
   format?: 'email';
   /**
-   * The only values allowed, e.g. ["New Build", "Renovation"]; shown as choices (see "ui:widget": "radio").
+   * The only values allowed, e.g. New Build, Renovation; shown as choices (see the Kind of input "radio" under How the fields look).
    *
    * @minItems 1
    */
   enum?: [string, ...string[]];
   /**
-   * Smallest number allowed, e.g. 1. Give it a "minimum" message.
+   * Smallest number allowed, e.g. 1. Give it a Minimum message in Messages.
    */
   minimum?: number;
   /**
-   * Largest number allowed, e.g. 10. Give it a "maximum" message.
+   * Largest number allowed, e.g. 10. Give it a Maximum message in Messages.
    */
   maximum?: number;
   messages?: FormFieldMessages;
 }
 /**
- * The text shown under the field when a rule fails, by rule, e.g. { "required": "Email is required", "format": "Invalid email" }. When several rules fail at once, the first one listed here wins.
+ * The text shown under the field when a rule fails, one for each rule, e.g. the Required message "Email is required" and the Format message "Invalid email". When several rules fail at once, the first one listed here wins.
  */
 export interface FormFieldMessages {
   /**
-   * When the field is empty but listed in schema.required, e.g. "First name is required".
+   * When the field is empty but listed in Fields and rules › Required, e.g. "First name is required".
    */
   required?: string;
   /**
-   * When the text is shorter than minLength, e.g. "firstname cannot be less than two characters".
+   * When the text is shorter than the field's Min length, e.g. "firstname cannot be less than two characters".
    */
   minLength?: string;
   /**
-   * When the text is longer than maxLength, e.g. "Please keep it under 2000 characters".
+   * When the text is longer than the field's Max length, e.g. "Please keep it under 2000 characters".
    */
   maxLength?: string;
   /**
-   * When the text does not match pattern, e.g. "First Name is required.".
+   * When the text does not match the field's Pattern, e.g. "First Name is required.".
    */
   pattern?: string;
   /**
@@ -701,11 +703,11 @@ export interface FormFieldMessages {
    */
   enum?: string;
   /**
-   * When the number is below minimum, e.g. "At least 1".
+   * When the number is below the field's Minimum, e.g. "At least 1".
    */
   minimum?: string;
   /**
-   * When the number is above maximum, e.g. "At most 10".
+   * When the number is above the field's Maximum, e.g. "At most 10".
    */
   maximum?: string;
   /**
@@ -714,11 +716,11 @@ export interface FormFieldMessages {
   type?: string;
 }
 /**
- * How one field looks, e.g. { "ui:widget": "textarea", "ui:placeholder": "Tell us about your project", "ui:options": { "rows": 5 } }.
+ * How one field looks, e.g. the Kind of input "textarea", the Placeholder "Tell us about your project" and, under Layout, 5 Rows.
  */
 export interface FormFieldUi {
   /**
-   * The kind of input: "text" (default), "email", "tel", "textarea" (several lines), "radio" (one of the schema's enum values), "checkbox" (a yes/no "boolean" field, e.g. a consent), "country" (searchable country list; the value is the ISO code, e.g. "NG"), "phone" (phone number with a country dial-code picker; see ui:options.countryField) or "hidden".
+   * The kind of input: "text" (default), "email", "tel", "textarea" (several lines), "radio" (one of the field's Choices), "checkbox" (yes or no, for a field whose kind of value is "boolean", e.g. a consent), "country" (searchable country list; the value is the two-letter ISO code, e.g. "NG"), "phone" (phone number with a country dial-code picker; see Country field under Layout) or "hidden".
    */
   'ui:widget'?: 'text' | 'email' | 'tel' | 'textarea' | 'radio' | 'checkbox' | 'country' | 'phone' | 'hidden';
   /**
@@ -736,7 +738,7 @@ export interface FormFieldUi {
   'ui:options'?: FormFieldUiOptions;
 }
 /**
- * Layout and widget settings, e.g. { "width": "half" }.
+ * Layout and input settings: Width, Rows and Country field, e.g. Width "half".
  */
 export interface FormFieldUiOptions {
   /**
@@ -748,7 +750,7 @@ export interface FormFieldUiOptions {
    */
   rows?: number;
   /**
-   * The name of a field of schema.properties, e.g. "firstName".
+   * One of this form's fields. In the file it is written as the field's name under Fields and rules › Fields, e.g. "firstName".
    */
   countryField?: string;
 }
@@ -765,11 +767,11 @@ export interface FormSubmit {
    */
   busyLabel?: string;
   /**
-   * Where the form is sent: a path on the identity service written as "{iamService}/waitlist/add" (the service's address comes from site.json and SITEWRIGHT_IAM_URL), or a full "https://" address, e.g. "https://sheets.buildpad.example/enquiries".
+   * Where the form is sent: a path on the identity service written as "{iamService}/waitlist/add" (the service's address comes from the site settings' Iam service, or SITEWRIGHT_IAM_URL), or a full "https://" address, e.g. "https://sheets.buildpad.example/enquiries".
    */
   endpoint: string;
   /**
-   * HTTP method, e.g. "POST" (default).
+   * How the form is sent (the HTTP method), e.g. "POST" (default).
    */
   method?: 'POST' | 'PUT';
   /**
@@ -777,13 +779,13 @@ export interface FormSubmit {
    */
   timeoutSeconds?: number;
   /**
-   * The JSON body sent, key by key, e.g. { "firstName": "firstname", "description": "message" } sends the firstname field as firstName and the message field as description.
+   * What is sent to the server, value by value, each under the name the server expects, e.g. the First name field sent as firstName and the Message field sent as description.
    */
   payload: {
     [k: string]: FormPayloadValue;
   };
   /**
-   * Which answers count as success, e.g. { "status": 201 } or { "statusBelow": 300 }.
+   * Which answers of the server count as success, one of: Status (exactly that HTTP status, e.g. 201) or Status below (any status below it, e.g. 300).
    */
   success: {
     /**
@@ -796,7 +798,7 @@ export interface FormSubmit {
     statusBelow?: number;
   };
   /**
-   * What happens after success, e.g. { "notice": { "show": "toast", "text": "Success" }, "reset": true }.
+   * What happens after success, e.g. a Notice "Success" shown as a toast, and Reset to empty the form.
    */
   onSuccess: {
     notice?: FormNotice;
@@ -805,19 +807,19 @@ export interface FormSubmit {
      */
     reset?: boolean;
     /**
-     * true closes the dialog the form sits in (formDialog block), e.g. true.
+     * true closes the dialog the form sits in (a Form dialog section), e.g. true.
      */
     closeDialog?: boolean;
     /**
-     * Keep some sent values in the visitor's browser for a later step, e.g. { "key": "schedule", "fields": ["firstName", "email"] } for the scheduler block.
+     * Keep some sent values in the visitor's browser for a later step, e.g. the Key "schedule" with the Fields firstName and email, for the Scheduler section.
      */
     store?: {
       /**
-       * Name of the store, e.g. "schedule"; the scheduler block reads the same name.
+       * Name of the store, e.g. "schedule"; the Scheduler section reads the same name (its Store).
        */
       key: string;
       /**
-       * Keys of the request body to keep, e.g. ["firstName", "lastName", "email", "phoneNumber"].
+       * Which sent values to keep, by the names they are sent under (in What is sent), e.g. firstName, lastName, email, phoneNumber.
        *
        * @minItems 1
        */
@@ -826,14 +828,14 @@ export interface FormSubmit {
     goTo?: Href1;
   };
   /**
-   * What the visitor sees when sending fails (error status, no network, time-out). What they typed always stays. E.g. { "notice": { "show": "toast", "text": "Error submitting form: {reason}" } }.
+   * What the visitor sees when sending fails (error status, no network, time-out). What they typed always stays. E.g. a Notice shown as a toast: "Error submitting form: {reason}".
    */
   onFailure: {
     notice: FormNotice;
   };
 }
 /**
- * A message to the visitor, e.g. { "show": "toast", "text": "Success" }.
+ * A message to the visitor, e.g. Show "toast" with the Text "Success".
  */
 export interface FormNotice {
   /**
@@ -845,7 +847,7 @@ export interface FormNotice {
    */
   text: string;
   /**
-   * Success only: true shows the server's "message" field instead of "text" when the server sends one, e.g. true.
+   * Success only: true shows the server's own message (the "message" in its answer) instead of Text when the server sends one, e.g. true.
    */
   useResponseMessage?: boolean;
   /**
@@ -853,11 +855,11 @@ export interface FormNotice {
    */
   hideAfterMs?: number;
   /**
-   * Failure only: the message when the server cannot be reached, e.g. "We could not reach our server. Please try again.". Default: "text" with {reason} explained.
+   * Failure only: the message when the server cannot be reached, e.g. "We could not reach our server. Please try again.". Default: the Text, with {reason} explained.
    */
   networkText?: string;
   /**
-   * Failure only: the message when the server takes too long, e.g. "Our server took too long to answer. Please try again.". Default: a time-out sentence followed by "text".
+   * Failure only: the message when the server takes too long, e.g. "Our server took too long to answer. Please try again.". Default: a time-out sentence followed by the Text.
    */
   timeoutText?: string;
   /**
@@ -953,7 +955,7 @@ export interface Office {
    */
   name: string;
   /**
-   * One address, or a list of addresses, e.g. "Abuja" or ["Saskatoon, Saskatchewan", "…"].
+   * One address, or a list of addresses (one line each), e.g. "Abuja", or "227 Pinehouse Drive, Saskatoon" and "410 22nd Street East, Saskatoon".
    */
   location: string | [string, ...string[]];
 }
@@ -2031,7 +2033,7 @@ export interface ReferralRedirectBlock {
   message?: string;
 }
 /**
- * The embedded scheduling page (its address is scheduler.url in site.json), filled in with the name and e-mail a form stored earlier. After the visitor books, it moves on to the next page. A visitor who arrives without those details still gets the scheduler, empty, with a link to the form.
+ * The embedded scheduling page (its address is Scheduler › URL in the site settings, site.json), filled in with the name and e-mail a form stored earlier. After the visitor books, it moves on to the next page. A visitor who arrives without those details still gets the scheduler, empty, with a link to the form.
  */
 export interface SchedulerBlock {
   /**
@@ -2051,7 +2053,7 @@ export interface SchedulerBlock {
    */
   intro?: string;
   /**
-   * Name of the details a form kept (its onSuccess.store.key), e.g. "schedule".
+   * Name of the details a form kept (the Key under Submit › On success › Store in the form), e.g. "schedule".
    */
   store: string;
   next: Href3;
@@ -2279,7 +2281,7 @@ export interface Testimonial {
   showSecondColor?: boolean;
 }
 /**
- * A pop-up window that plays the site's explainer video (the address set under "video" in site.json). It stays hidden until a button or link on the same page points at its id, e.g. a hero button { "label": "How our referral works", "href": "#referral-video" }. The player only loads once the window opens. Example: { "type": "videoDialog", "id": "referral-video", "title": "Referral Video" }.
+ * A pop-up window that plays the site's explainer video (the address set under Video in the site settings, site.json). It stays hidden until a button or link on the same page points at its anchor name, e.g. a hero button "How our referral works" that goes to "#referral-video". The player only loads once the window opens. Example: { "type": "videoDialog", "id": "referral-video", "title": "Referral Video" }.
  */
 export interface VideoDialogBlock {
   /**
@@ -2287,7 +2289,7 @@ export interface VideoDialogBlock {
    */
   type: 'videoDialog';
   /**
-   * The name buttons use to open it: a link to "#<id>" opens this window, e.g. "referral-video" for { "href": "#referral-video" }.
+   * The name buttons use to open it: a link to "#<id>" opens this window, e.g. "referral-video", opened by a button that goes to "#referral-video".
    */
   id: string;
   /**

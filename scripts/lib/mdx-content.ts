@@ -98,9 +98,22 @@ function addHeadingIds(nodes: ProseNode[]): ProseHeading[] {
   return headings;
 }
 
+export interface CompileOptions {
+  /**
+   * esbuild prints nothing itself (no red error block on the terminal): for a caller that reports the error in its
+   * own words, e.g. the editor's preview (scripts/lib/editor/content.ts). The error is thrown all the same.
+   */
+  quiet?: boolean;
+}
+
 /** Compiles one MDX source to a ProseDocument. `file` is only used in error messages. */
-export async function compileMdxSource(source: string, file: string, cwd: string): Promise<ProseDocument> {
-  const { code, frontmatter } = await bundleMDX<{ title?: unknown; updated?: unknown }>({ source, cwd });
+export async function compileMdxSource(source: string, file: string, cwd: string, { quiet = false }: CompileOptions = {}): Promise<ProseDocument> {
+  const { code, frontmatter } = await bundleMDX<{ title?: unknown; updated?: unknown }>({
+    source,
+    cwd,
+    // esbuild's build() writes its messages to the terminal itself (its child process shares our stderr) unless told not to.
+    ...(quiet ? { esbuildOptions: (options) => ({ ...options, logLevel: 'silent' }) } : {}),
+  });
   const Content = getMDXComponent(code) as unknown as (props: Record<string, unknown>) => ReactNode;
   const children = convertChildren(Content({}), 'root', file);
   const headings = addHeadingIds(children);
@@ -118,12 +131,12 @@ const cache = new Map<string, { source: string; doc: Promise<ProseDocument> }>()
  * Compiles <configDir>/content/<id>.mdx (normally site.config/content/), or `source` when the caller already
  * holds the file's text (the validator's project does), reusing the result until the text changes.
  */
-export function compileContent(configDir: string, id: string, source?: string): Promise<ProseDocument> {
+export function compileContent(configDir: string, id: string, source?: string, options: CompileOptions = {}): Promise<ProseDocument> {
   const abs = join(configDir, 'content', `${id}.mdx`);
   const text = source ?? readFileSync(abs, 'utf8');
   const hit = cache.get(abs);
   if (hit && hit.source === text) return hit.doc;
-  const doc = compileMdxSource(text, relative(process.cwd(), abs), dirname(abs));
+  const doc = compileMdxSource(text, relative(process.cwd(), abs), dirname(abs), options);
   cache.set(abs, { source: text, doc });
   doc.catch(() => cache.delete(abs));
   return doc;

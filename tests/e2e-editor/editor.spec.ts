@@ -3,7 +3,7 @@
  * page with three sections, edits a field, reorders, undoes, pastes a section into another page, hits a problem and
  * fixes it, saves; then the project's own checker and a build pass on the result.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -281,4 +281,38 @@ test('a prose section shows the text of its .mdx file in the preview, follows th
     writeFileSync(file, original);
   }
   await expect(frame.getByRole('heading', { name: '1. Who we are' })).toBeVisible();
+});
+
+test("a form file: settings that name a field offer the form's fields by their labels, and write the field's name", async ({ page }) => {
+  const file = join(CONFIG_DIR, 'forms/waitlist.json');
+  const original = readFileSync(file, 'utf8');
+  const onDisk = () => JSON.parse(readFileSync(file, 'utf8'));
+  const picked = (select: Locator) => select.evaluate((e: HTMLSelectElement) => e.selectedOptions[0]?.textContent);
+  // A typo already in the file: it stays there, chosen, until the person picks a field; the checker says what is wrong.
+  writeFileSync(file, original.replace('"countryField": "residentCountry"', '"countryField": "residentCountri"'));
+  try {
+    await openEditor(page);
+    await page.getByRole('button', { name: 'Form: waitlist' }).click();
+    const panel = page.locator('#sw-fields');
+    const required = panel.getByRole('group', { name: 'Required', exact: true });
+    await expect.poll(() => picked(required.getByRole('combobox').first())).toBe('First name');
+    const countryField = panel
+      .getByRole('combobox', { name: 'Country field' })
+      .and(panel.locator('[id="sw-file_uiSchema_phoneNumber_ui:options_countryField"]'));
+    await expect.poll(() => picked(countryField)).toBe('residentCountri (not a field of this form)');
+    // The checker's problem shows under the field.
+    await expect(panel.locator('.error-detail')).toContainText('"residentCountri"');
+    await countryField.selectOption({ label: 'Country you live in' });
+    await expect(panel.locator('.error-detail')).toHaveCount(0);
+
+    // Required › Add, then a field by its label: the file gets the field's name.
+    await required.getByRole('button', { name: 'Add' }).click();
+    await required.getByRole('combobox').last().selectOption({ label: 'Comment (optional)' });
+    expect(await axe(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => onDisk().schema.required).toEqual(['firstName', 'lastName', 'email', 'phoneNumber', 'targetCountry', 'purpose', 'comment']);
+    expect(onDisk().uiSchema.phoneNumber['ui:options'].countryField).toBe('residentCountry');
+  } finally {
+    writeFileSync(file, original);
+  }
 });

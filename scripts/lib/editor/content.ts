@@ -63,7 +63,8 @@ export async function compileForPreview(configDir: string, rel: string, text: st
   // Loaded on first use, as the page modules do, so the editor only pays for mdx-bundler and esbuild when a page has text.
   const { compileContent } = await import('../mdx-content.ts');
   try {
-    return { ok: true, path: rel, hash, doc: await compileContent(configDir, id, text) };
+    // Quiet: the problem is shown in the editor, in words; esbuild's own error block on the terminal would repeat it.
+    return { ok: true, path: rel, hash, doc: await compileContent(configDir, id, text, { quiet: true }) };
   } catch (err) {
     return { ok: false, status: 422, path: rel, hash, message: contentMessage(shown, err) };
   }
