@@ -11,6 +11,7 @@ const ok: BudgetRow = {
   cls: 0,
   controlLcp: 1000,
   frameworkBytes: 0,
+  htmlBytes: 14_000,
   staticRoute: true,
   indexable: true,
 };
@@ -31,6 +32,10 @@ describe('audit budgets: which rows miss', () => {
   it('allows no framework bytes on a static route, and any on a route with islands', () => {
     expect(budgetMisses({ ...ok, frameworkBytes: 1 })).toEqual(['framework JS on a static route']);
     expect(budgetMisses({ ...ok, frameworkBytes: 60_000, staticRoute: false })).toEqual([]);
+  });
+
+  it('allows the HTML what arrives in the first round trip, 14,000 bytes brotli', () => {
+    expect(budgetMisses({ ...ok, htmlBytes: 14_001 })).toEqual(['HTML over the first round trip']);
   });
 
   it('judges LCP only where the no-script control ran', () => {

@@ -4,6 +4,7 @@
  */
 
 import type { BlockOptions } from '../../blocks/registry.ts';
+import { FIRST_ROUND_TRIP_BYTES } from './page-css.ts';
 
 export const BUDGET = {
   /** Lighthouse performance, accessibility, best practices and SEO, on every route. */
@@ -15,6 +16,8 @@ export const BUDGET = {
   cls: 0.04,
   /** Framework (React) bytes, gzip, that a route whose blocks are all static may load before interaction. */
   staticFrameworkBytes: 0,
+  /** The page's HTML (with its inline styles and script), brotli as served: what arrives in the first round trip. */
+  htmlBytes: FIRST_ROUND_TRIP_BYTES,
 };
 
 /** True when no block on the page hydrates: the route should run no framework code at all. */
@@ -43,6 +46,8 @@ export interface BudgetRow {
   cls: number;
   controlLcp?: number;
   frameworkBytes: number;
+  /** The page's HTML as served (brotli), bytes. */
+  htmlBytes: number;
   staticRoute: boolean;
   /**
    * Whether the page may be indexed. A page that asks search engines to stay away (noindex, disallowed in robots.txt)
@@ -62,6 +67,7 @@ export function budgetMisses(r: BudgetRow): string[] {
     r.controlLcp !== undefined && r.lcp - r.controlLcp > BUDGET.lcpOverControlMs && 'LCP over no-script LCP',
     r.cls > BUDGET.cls && 'CLS',
     r.staticRoute && r.frameworkBytes > BUDGET.staticFrameworkBytes && 'framework JS on a static route',
+    r.htmlBytes > BUDGET.htmlBytes && 'HTML over the first round trip',
   ].filter((m): m is string => typeof m === 'string');
 }
 
