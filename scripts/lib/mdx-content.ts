@@ -6,97 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { bundleMDX } from 'mdx-bundler';
 // The bare 'mdx-bundler/client' directory import fails in Node's ESM resolver.
 import { getMDXComponent } from 'mdx-bundler/client/index.js';
-import { Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { isProseTag, slugify, textOf, type ProseDocument, type ProseElement, type ProseHeading, type ProseNode } from '../../blocks/Prose/tree.ts';
-
-const defsPath = join(dirname(fileURLToPath(import.meta.url)), '../../schemas/defs.schema.json');
-let hrefPattern: RegExp | null = null;
-function hrefRe(): RegExp {
-  // The same rule as links in JSON config, so MDX cannot smuggle in a javascript: or data: link.
-  hrefPattern ??= new RegExp((JSON.parse(readFileSync(defsPath, 'utf8')) as { definitions: { href: { pattern: string } } }).definitions.href.pattern);
-  return hrefPattern;
-}
-
-/** Containers whose whitespace-only text children are just line breaks between blocks. */
-const BLOCK_CONTAINERS = new Set(['root', 'ul', 'ol', 'blockquote', 'table', 'thead', 'tbody', 'tr']);
-
-class ContentError extends Error {}
-
-function convertChildren(children: ReactNode, parent: string, file: string): ProseNode[] {
-  const out: ProseNode[] = [];
-  const visit = (node: ReactNode) => {
-    if (node === null || node === undefined || typeof node === 'boolean') return;
-    if (typeof node === 'string' || typeof node === 'number') {
-      const text = String(node);
-      if (BLOCK_CONTAINERS.has(parent) && text.trim() === '') return;
-      // Adjacent text (e.g. around an expression) is merged so the tree stays small.
-      const last = out[out.length - 1];
-      if (typeof last === 'string') out[out.length - 1] = last + text;
-      else out.push(text);
-      return;
-    }
-    if (Array.isArray(node)) {
-      node.forEach(visit);
-      return;
-    }
-    if (!isValidElement(node)) throw new ContentError(`${file}: unsupported content (${typeof node}).`);
-    const el = node as ReactElement<Record<string, unknown> & { children?: ReactNode }>;
-    if (el.type === Fragment) {
-      visit(el.props.children);
-      return;
-    }
-    if (typeof el.type === 'function') {
-      // MDX's own wrapper components are plain functions of their props (no hooks), so calling them is rendering them.
-      visit((el.type as (p: unknown) => ReactNode)(el.props));
-      return;
-    }
-    if (typeof el.type !== 'string' || !isProseTag(el.type)) {
-      throw new ContentError(`${file}: <${String(el.type)}> is not allowed in content; use Markdown (headings, paragraphs, lists, links, tables).`);
-    }
-    const result: ProseElement = { tag: el.type };
-    if (el.type === 'a') {
-      const href = String(el.props.href ?? '');
-      if (!hrefRe().test(href)) {
-        throw new ContentError(
-          `${file}: the link "${href}" is not allowed. Use a route ("/contact"), a named destination ("@signin"), an https:// or mailto: address, or "#section".`,
-        );
-      }
-      result.href = href;
-    }
-    if (el.type === 'ol' && typeof el.props.start === 'number' && el.props.start !== 1) result.start = el.props.start;
-    const kids = convertChildren(el.props.children, el.type, file);
-    if (kids.length) result.children = kids;
-    out.push(result);
-  };
-  visit(children);
-  return out;
-}
-
-/** Gives every heading an id unique within the document, numbering repeats ("faq", "faq-2"). */
-function addHeadingIds(nodes: ProseNode[]): ProseHeading[] {
-  const used = new Map<string, number>();
-  const headings: ProseHeading[] = [];
-  const walk = (list: ProseNode[]) => {
-    for (const n of list) {
-      if (typeof n === 'string') continue;
-      const level = /^h([1-6])$/.exec(n.tag);
-      if (level) {
-        const text = textOf(n).trim();
-        const base = slugify(text);
-        const count = (used.get(base) ?? 0) + 1;
-        used.set(base, count);
-        n.id = count === 1 ? base : `${base}-${count}`;
-        if (level[1] === '2') headings.push({ id: n.id, text, level: 2 });
-      } else if (n.children) walk(n.children);
-    }
-  };
-  walk(nodes);
-  return headings;
-}
+import type { ReactNode } from 'react';
+import type { ProseDocument } from '../../blocks/Prose/tree.ts';
+import { addHeadingIds, convertChildren } from './mdx-tree.ts';
 
 export interface CompileOptions {
   /**

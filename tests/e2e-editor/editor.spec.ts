@@ -275,7 +275,7 @@ test('a prose section shows the text of its .mdx file in the preview, follows th
     // A mistake in the file: the section says what and where, in words; the rest of the page stays.
     writeFileSync(file, `${original}\nSome {broken text\n`);
     const problem = frame.getByRole('alert').filter({ hasText: 'cannot be shown' });
-    await expect(problem).toContainText(/There is a mistake in site\.config\/content\/policy\.mdx at line \d+, column \d+: Unexpected end of file/);
+    await expect(problem).toContainText(/There is a mistake in site\.config\/content\/policy\.mdx at line \d+, column \d+: A \{ is never closed with \}/);
     await expect(frame.getByRole('heading', { name: 'Privacy policy', level: 1 })).toBeVisible();
   } finally {
     writeFileSync(file, original);

@@ -67,6 +67,15 @@ export const CATALOGUE = {
       `"${a.key}" is written twice in the same object (first on line ${a.firstLine}); only this last one would count.`,
     suggestion: () => 'Keep one of the two and delete the other.',
   },
+  // Text files (site.config/content/*.mdx)
+  content: {
+    title: 'Text file cannot be shown',
+    severity: 'error',
+    why: 'A text section that cannot be read, or that holds what the site does not show, stops the build.',
+    fix: 'Fix the spot shown: close a tag or a { }, write the element in Markdown, or use an allowed link.',
+    message: (a: { reason: string }) => a.reason,
+    suggestion: (a: { fix: string }) => a.fix,
+  },
   // Schemas (the builder's own files)
   'schema-syntax': {
     title: 'Schema is not valid JSON',

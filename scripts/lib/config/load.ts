@@ -4,6 +4,8 @@ import type { PageConfig } from '../../../renderer/generated/config-types.ts';
 import { checkFile, type FileContext } from './check-file.ts';
 import { shown, type Collection } from './files.ts';
 import { checkStrayFile } from './folders.ts';
+import { contentProblem } from './content.ts';
+import { say } from './diagnostics.ts';
 import type { Checked, PageFile } from './model.ts';
 
 /** Same rule as "route" in schemas/defs.schema.json. */
@@ -31,6 +33,12 @@ export interface Loaded {
   unreadablePages: string[];
 }
 
+/** The rule for links ("href" in schemas/defs.schema.json), which links in text files follow too. */
+function linkRule(cx: FileContext): RegExp {
+  const pattern = (cx.schemas.schemas['defs.schema.json'] as { definitions?: { href?: { pattern?: string } } } | undefined)?.definitions?.href?.pattern;
+  return pattern ? new RegExp(pattern) : /^(\/|#|https:\/\/|mailto:|@)/;
+}
+
 export function loadCollections(cx: FileContext, collections: Collection[], site: Checked): Loaded {
   const out: Loaded = { pages: [], checked: [site], fragmentFiles: [], fragments: {}, routesOfBrokenPages: [], unreadablePages: [] };
   for (const c of collections) {
@@ -47,10 +55,15 @@ export function loadCollections(cx: FileContext, collections: Collection[], site
       }
       const slug = basename(name, ext);
       if (!c.schema) {
-        // Content files (MDX) have no schema here; their own compiler checks them.
+        // Content files (MDX) have no schema: they are compiled as the build does, which says what would stop it.
         const text = cx.files.read(rel);
         const file = shown(rel);
         cx.sources[file] = text;
+        const problem = contentProblem(text, file, linkRule(cx));
+        if (problem) {
+          const { line, column, length, reason, fix } = problem;
+          cx.findings.add({ file, line, column, length, path: '', ...say('content', { reason, fix }) });
+        }
         out.fragments[c.kind][slug] = text;
         out.fragmentFiles.push({ kind: c.kind, id: slug, file });
         continue;

@@ -167,14 +167,14 @@ describe('content (the text of prose sections, for the preview)', () => {
       const broken = await call('GET', 'content?path=content/draft.mdx');
       expect(broken.status).toBe(422);
       expect(broken.body.message).toMatch(
-        /^There is a mistake in site\.config\/content\/draft\.mdx at line 3, column 18: Unexpected end of file in expression/,
+        /^There is a mistake in site\.config\/content\/draft\.mdx at line 3, column 18: A \{ is never closed with \}\. Close the tag or the \{ \}/,
       );
       expect(broken.body.message).not.toMatch(/esbuild|_mdx_bundler|ERROR/);
       writeFileSync(file, '# Draft\n\n<div>Boxed</div>\n');
       const html = await call('GET', 'content?path=content/draft.mdx');
       expect(html.status).toBe(422);
       expect(html.body.message).toBe(
-        'There is a mistake in site.config/content/draft.mdx: <div> is not allowed in content; use Markdown (headings, paragraphs, lists, links, tables).',
+        'There is a mistake in site.config/content/draft.mdx at line 3, column 1: <div> is not allowed in content. Use Markdown (headings, paragraphs, lists, links, tables).',
       );
     } finally {
       rmSync(file, { force: true });

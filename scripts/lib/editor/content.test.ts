@@ -40,7 +40,7 @@ describe('previewing a broken .mdx', () => {
     expect(stdout).toMatch(/^RESULT /);
     const result = JSON.parse(stdout.slice('RESULT '.length));
     expect(result).toMatchObject({ ok: false, status: 422, path: 'content/draft.mdx' });
-    expect(result.message).toMatch(/^There is a mistake in site\.config\/content\/draft\.mdx at line 3, column 18: Unexpected end of file in expression/);
+    expect(result.message).toMatch(/^There is a mistake in site\.config\/content\/draft\.mdx at line 3, column 18: A \{ is never closed with \}\./);
   }, 60_000);
 
   it('(the capture works: the same compile, not quiet, prints esbuild’s error block)', async () => {

@@ -5,6 +5,7 @@
  */
 import type { ProseDocument } from '../../../blocks/Prose/tree.ts';
 import { sha256 } from './files.ts';
+import { contentProblem as checkedProblem } from '../config/content.ts';
 
 export type ContentResult =
   { ok: true; path: string; hash: string; doc: ProseDocument } | { ok: false; status: 404 | 422; path: string; hash: string | null; message: string };
@@ -66,6 +67,11 @@ export async function compileForPreview(configDir: string, rel: string, text: st
     // Quiet: the problem is shown in the editor, in words; esbuild's own error block on the terminal would repeat it.
     return { ok: true, path: rel, hash, doc: await compileContent(configDir, id, text, { quiet: true }) };
   } catch (err) {
-    return { ok: false, status: 422, path: rel, hash, message: contentMessage(shown, err) };
+    // The config checker's words for it (the same as npm run validate prints), or the compiler's where it has none.
+    const problem = checkedProblem(text, shown);
+    const message = problem
+      ? `There is a mistake in ${shown} at line ${problem.line}, column ${problem.column}: ${problem.reason} ${problem.fix}`
+      : contentMessage(shown, err);
+    return { ok: false, status: 422, path: rel, hash, message };
   }
 }
