@@ -475,7 +475,7 @@ export const CATALOGUE = {
     title: 'Form names a field it does not define',
     severity: 'error',
     why: 'A typo there would silently drop what a visitor typed.',
-    fix: 'Use the names of schema.properties.',
+    fix: 'Use the name of one of the form\'s fields (the names under "properties" of its "schema").',
   },
   'header-entry': {
     title: 'Header names an entry that does not exist',

@@ -30,35 +30,35 @@ export function checkFormFile(form: FormConfig): FormProblem[] {
     out.push({
       path,
       code: 'form-field',
-      message: `${where} names "${name}", but schema.properties has no field of that name.`,
+      message: `${where} names "${name}", which is not a field of this form.`,
       suggestion: suggestField(name, fields),
     });
 
   (form.schema.required ?? []).forEach((name, i) => {
-    if (!fields.includes(name)) unknown(pointer('schema', 'required', i), name, '"required"');
+    if (!fields.includes(name)) unknown(pointer('schema', 'required', i), name, 'The list of required fields');
     else if (!form.schema.properties[name].messages?.required)
       out.push({
         path: pointer('schema', 'properties', name),
         code: 'form-field',
         severity: 'warning',
         message: `"${name}" must be filled in but has no "required" message.`,
-        suggestion: `Add "messages": { "required": "…" } to it, e.g. "${form.schema.properties[name].title} is required".`,
+        suggestion: `Give it a "required" message (in its messages), e.g. "${form.schema.properties[name].title} is required".`,
       });
   });
   (form.order ?? []).forEach((name, i) => {
-    if (!fields.includes(name)) unknown(pointer('order', i), name, '"order"');
+    if (!fields.includes(name)) unknown(pointer('order', i), name, 'The order of the fields');
   });
   for (const [name, ui] of Object.entries(form.uiSchema ?? {})) {
-    if (!fields.includes(name)) unknown(pointer('uiSchema', name), name, '"uiSchema"');
+    if (!fields.includes(name)) unknown(pointer('uiSchema', name), name, 'How the fields look');
     const countryField = ui['ui:options']?.countryField;
     if (countryField && !fields.includes(countryField))
-      unknown(pointer('uiSchema', name, 'ui:options', 'countryField'), countryField, `"${name}" countryField`);
+      unknown(pointer('uiSchema', name, 'ui:options', 'countryField'), countryField, `The country field of "${name}"`);
     if (ui['ui:widget'] === 'radio' && fields.includes(name) && !form.schema.properties[name].enum)
       out.push({
         path: pointer('uiSchema', name, 'ui:widget'),
         code: 'form-field',
         message: `"${name}" is shown as radio buttons but its schema lists no choices.`,
-        suggestion: `Add "enum": ["…", "…"] to schema.properties.${name}.`,
+        suggestion: `Give "${name}" its choices ("enum"), e.g. "New Build" and "Renovation".`,
       });
   }
 
@@ -74,7 +74,7 @@ export function checkFormFile(form: FormConfig): FormProblem[] {
     const name = typeof spec === 'string' ? spec : 'field' in spec ? spec.field : undefined;
     if (name === undefined) continue;
     sent.add(name);
-    if (!fields.includes(name)) unknown(pointer('submit', 'payload', key, ...(typeof spec === 'string' ? [] : ['field'])), name, `payload "${key}"`);
+    if (!fields.includes(name)) unknown(pointer('submit', 'payload', key, ...(typeof spec === 'string' ? [] : ['field'])), name, `The value sent as "${key}"`);
   }
   for (const name of fields) {
     if (!sent.has(name))
@@ -83,7 +83,7 @@ export function checkFormFile(form: FormConfig): FormProblem[] {
         code: 'form-field',
         severity: 'warning',
         message: `"${name}" is asked for but never sent.`,
-        suggestion: `Add it to "submit.payload", e.g. "${name}": "${name}".`,
+        suggestion: `Add it to what is sent ("payload" under "submit"), e.g. as "${name}".`,
       });
   }
   (form.submit.onSuccess.store?.fields ?? []).forEach((key, i) => {
@@ -91,8 +91,8 @@ export function checkFormFile(form: FormConfig): FormProblem[] {
       out.push({
         path: pointer('submit', 'onSuccess', 'store', 'fields', i),
         code: 'form-field',
-        message: `"store" keeps "${key}", which is not a key of "submit.payload".`,
-        suggestion: `Keys of the payload: ${Object.keys(form.submit.payload)
+        message: `"store" keeps "${key}", which is not one of the values sent ("payload" under "submit").`,
+        suggestion: `Values sent: ${Object.keys(form.submit.payload)
           .map((k) => `"${k}"`)
           .join(', ')}.`,
       });
