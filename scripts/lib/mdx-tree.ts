@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { isProseTag, slugify, textOf, type ProseElement, type ProseHeading, type ProseNode } from '../../blocks/Prose/tree.ts';
 
 const defsPath = join(dirname(fileURLToPath(import.meta.url)), '../../schemas/defs.schema.json');
@@ -19,6 +19,25 @@ function hrefRe(): RegExp {
 
 /** Containers whose whitespace-only text children are just line breaks between blocks. */
 const BLOCK_CONTAINERS = new Set(['root', 'ul', 'ol', 'blockquote', 'table', 'thead', 'tbody', 'tr']);
+
+/**
+ * React's element and fragment markers. Read by symbol rather than through React's own functions so that the config
+ * checker can render MDX with the small element factory below and never load React: loaded before the build
+ * switches to production, React's development copy would meet react-dom's production one there.
+ */
+const ELEMENT_TYPES = new Set([Symbol.for('react.transitional.element'), Symbol.for('react.element')]);
+const FRAGMENT = Symbol.for('react.fragment');
+const isElement = (node: unknown): node is ReactElement =>
+  typeof node === 'object' && node !== null && ELEMENT_TYPES.has((node as { $$typeof?: symbol }).$$typeof!);
+
+/** The JSX functions compiled MDX calls, making elements React would make: for rendering MDX without React. */
+export const elementFactory = {
+  Fragment: FRAGMENT,
+  jsx: (type: unknown, props: Record<string, unknown>, key?: string) => ({ $$typeof: Symbol.for('react.transitional.element'), type, key: key ?? null, props }),
+  get jsxs() {
+    return this.jsx;
+  },
+};
 
 /** Something content may not hold: what (`reason`), what to write instead (`fix`), and the text that shows where. */
 export class ContentError extends Error {
@@ -53,9 +72,9 @@ export function convertChildren(children: ReactNode, parent: string, file: strin
       node.forEach(visit);
       return;
     }
-    if (!isValidElement(node)) throw new ContentError(file, `unsupported content (${typeof node}).`, '', '');
+    if (!isElement(node)) throw new ContentError(file, `unsupported content (${typeof node}).`, '', '');
     const el = node as ReactElement<Record<string, unknown> & { children?: ReactNode }>;
-    if (el.type === Fragment) {
+    if ((el.type as unknown) === FRAGMENT) {
       visit(el.props.children);
       return;
     }

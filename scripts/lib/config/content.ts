@@ -1,15 +1,14 @@
 /**
  * The checker's look at a text file of site.config/content/ (MDX): it is compiled and rendered the way the build
  * does it (the same MDX compiler and front-matter plugins as mdx-bundler, and the same element and link rules,
- * scripts/lib/mdx-tree.ts), only synchronously and without bundling, so `npm run validate` finds what would stop
- * the build, at its line and column.
+ * scripts/lib/mdx-tree.ts), only synchronously, without bundling and without React (plain elements of the same
+ * shape), so `npm run validate` finds what would stop the build, at its line and column.
  */
 import { compileSync, runSync } from '@mdx-js/mdx';
-import * as runtime from 'react/jsx-runtime';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkMdxFrontmatter from 'remark-mdx-frontmatter';
 import type { ReactNode } from 'react';
-import { ContentError, convertChildren } from '../mdx-tree.ts';
+import { ContentError, convertChildren, elementFactory } from '../mdx-tree.ts';
 
 export interface ContentProblem {
   /** 1-based. */
@@ -83,7 +82,8 @@ function findProblem(text: string, file: string, links?: RegExp): ContentProblem
     const code = String(
       compileSync(text, { outputFormat: 'function-body', remarkPlugins: [remarkFrontmatter, [remarkMdxFrontmatter, { name: 'frontmatter' }]] }),
     );
-    Content = (runSync(code, { ...runtime, baseUrl: import.meta.url }) as { default: typeof Content }).default;
+    Content = (runSync(code, { ...elementFactory, baseUrl: import.meta.url } as unknown as Parameters<typeof runSync>[1]) as { default: typeof Content })
+      .default;
   } catch (error) {
     const m = error as MdxMessage;
     const place = m.place?.start ?? m.place;
