@@ -92,7 +92,8 @@ async function prerender(url: string, route: string | null, file: string) {
   const isIsland = (type: string) => blockRegistry.find((b) => b.type === type)?.hydrate !== undefined;
   // What an island may load is kept whole, even where a static block shares it (its code may add any class).
   const islandCss = new Set(collectAssets(manifest, r.blockTypes.filter(isIsland).map(blockKey), (key) => !BLOCK_KEY.test(key)).css);
-  const prunable = new Set(r.blockTypes.filter((t) => !isIsland(t)).flatMap((t) => manifest[blockKey(t)]?.css ?? []));
+  const ownCss = (type: string) => manifest[blockKey(type)]?.css ?? [];
+  const prunable = new Set(r.blockTypes.filter((t) => !isIsland(t)).flatMap(ownCss));
   const classes = classesIn(`${r.html}${r.gatedHtml ?? ''}`);
   const styles = new Map(
     assets.css.map((c) => {
@@ -130,7 +131,6 @@ async function prerender(url: string, route: string | null, file: string) {
   const later: string[] = [];
   let html = await document(later);
   if (inline && brotli(html).length > FIRST_ROUND_TRIP_BYTES) {
-    const ownCss = (type: string) => manifest[blockKey(type)]?.css ?? [];
     for (const c of laterStyleCandidates({ types: r.blockTypes, isIsland, ownCss, keep: islandCss })) {
       later.push(c);
       html = await document(later);

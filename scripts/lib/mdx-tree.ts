@@ -30,14 +30,15 @@ const FRAGMENT = Symbol.for('react.fragment');
 const isElement = (node: unknown): node is ReactElement =>
   typeof node === 'object' && node !== null && ELEMENT_TYPES.has((node as { $$typeof?: symbol }).$$typeof!);
 
+const jsx = (type: unknown, props: Record<string, unknown>, key?: string) => ({
+  $$typeof: Symbol.for('react.transitional.element'),
+  type,
+  key: key ?? null,
+  props,
+});
+
 /** The JSX functions compiled MDX calls, making elements React would make: for rendering MDX without React. */
-export const elementFactory = {
-  Fragment: FRAGMENT,
-  jsx: (type: unknown, props: Record<string, unknown>, key?: string) => ({ $$typeof: Symbol.for('react.transitional.element'), type, key: key ?? null, props }),
-  get jsxs() {
-    return this.jsx;
-  },
-};
+export const elementFactory = { Fragment: FRAGMENT, jsx, jsxs: jsx };
 
 /** Something content may not hold: what (`reason`), what to write instead (`fix`), and the text that shows where. */
 export class ContentError extends Error {

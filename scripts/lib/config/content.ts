@@ -47,7 +47,8 @@ const plain = (reason: string) => {
   return reason;
 };
 
-const sentence = (text: string) => {
+/** One sentence: single spaces, ending in a full stop unless it ends in one already. */
+export const sentence = (text: string) => {
   const t = text.trim().replace(/\s+/g, ' ');
   return /[.!?]$/.test(t) ? t : `${t}.`;
 };
