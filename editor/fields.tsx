@@ -3,7 +3,7 @@
  * character counts, pickers for links, pictures and FAQ sets/forms, and every schema description as help.
  */
 import Form, { getDefaultRegistry } from '@rjsf/core';
-import type { FieldProps, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
+import { englishStringTranslator, TranslatableString, type FieldProps, type RJSFSchema, type UiSchema, type WidgetProps } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useEditorData } from './context.ts';
@@ -496,6 +496,15 @@ function SelectWidget(props: WidgetProps) {
 }
 
 const widgets = { TextWidget, TextareaWidget, SelectWidget };
+
+/**
+ * rjsf's own words, in the panel's: the box that renames an entry of a map by name (the sign-in site's paths, the
+ * named links) is "Name of entry “signin”", not "signin Key".
+ */
+export function translateString(text: TranslatableString, params?: string[]): string {
+  if (text === TranslatableString.KeyLabel) return `Name of entry “${params?.[0] ?? ''}”`;
+  return englishStringTranslator(text, params);
+}
 const fields = { ObjectField };
 
 export interface FieldsFormProps {
@@ -538,6 +547,7 @@ export function FieldsForm({ idPrefix, schema, data, errors, onChange, fileOptio
       extraErrors={errors as never}
       widgets={widgets}
       fields={fields}
+      translateString={translateString}
       experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipDefaults', arrayMinItems: { populate: 'never' } }}
       onChange={(e, fieldId) => onChange(e.formData, fieldId)}
       onSubmit={() => undefined}
