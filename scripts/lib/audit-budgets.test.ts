@@ -82,4 +82,12 @@ describe('audit budgets: the no-script control page', () => {
       '<head><link rel="stylesheet" href="/a.css"><script type="application/ld+json">{"@type":"Organization"}</script></head><body><p>Hi</p></body>',
     );
   });
+
+  it('makes what <noscript> holds part of the page, as a browser with scripts off reads it', () => {
+    const html =
+      '<head><style>p{}</style><noscript data-later-styles="/b.css /c.css"><link rel="stylesheet" href="/b.css"><link rel="stylesheet" href="/c.css"></noscript></head><body><p>Hi</p></body>';
+    expect(withoutScripts(html)).toBe(
+      '<head><style>p{}</style><link rel="stylesheet" href="/b.css"><link rel="stylesheet" href="/c.css"></head><body><p>Hi</p></body>',
+    );
+  });
 });

@@ -86,11 +86,13 @@ export function resultLine(failed: number, total: number): string {
 
 /**
  * The page as it would be without JavaScript: its script elements and module preloads taken out, data blocks (JSON,
- * JSON-LD) kept since they run nothing. The control is made from the served document rather than by switching
- * JavaScript off in the browser, which Lighthouse itself needs to measure.
+ * JSON-LD) kept since they run nothing, and what `<noscript>` holds made part of the page, as a browser with scripts
+ * off reads it (the styles a page links after its first paint). The control is made from the served document rather
+ * than by switching JavaScript off in the browser, which Lighthouse itself needs to measure.
  */
 export function withoutScripts(html: string): string {
   return html
     .replace(/<script\b([^>]*)>[\s\S]*?<\/script>/gi, (tag, attrs: string) => (/\btype=["']?application\/(ld\+)?json/i.test(attrs) ? tag : ''))
-    .replace(/<link\b[^>]*\brel=["']?modulepreload\b[^>]*>/gi, '');
+    .replace(/<link\b[^>]*\brel=["']?modulepreload\b[^>]*>/gi, '')
+    .replace(/<noscript\b[^>]*>([\s\S]*?)<\/noscript>/gi, '$1');
 }
