@@ -496,16 +496,16 @@ function SelectWidget(props: WidgetProps) {
 }
 
 const widgets = { TextWidget, TextareaWidget, SelectWidget };
+const fields = { ObjectField };
 
 /**
  * rjsf's own words, in the panel's: the box that renames an entry of a map by name (the sign-in site's paths, the
  * named links) is "Name of entry “signin”", not "signin Key".
  */
-export function translateString(text: TranslatableString, params?: string[]): string {
+function translateString(text: TranslatableString, params?: string[]): string {
   if (text === TranslatableString.KeyLabel) return `Name of entry “${params?.[0] ?? ''}”`;
   return englishStringTranslator(text, params);
 }
-const fields = { ObjectField };
 
 export interface FieldsFormProps {
   /** Unique per form on screen: the prefix of every field id. */
