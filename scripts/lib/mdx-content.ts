@@ -12,6 +12,7 @@ import { getMDXComponent } from 'mdx-bundler/client/index.js';
 import type { ReactNode } from 'react';
 import type { ProseDocument } from '../../blocks/Prose/tree.ts';
 import { addHeadingIds, convertChildren } from './mdx-tree.ts';
+import { assertContentIsData } from './mdx-gate.ts';
 
 export interface CompileOptions {
   /**
@@ -23,6 +24,8 @@ export interface CompileOptions {
 
 /** Compiles one MDX source to a ProseDocument. `file` is only used in error messages. */
 export async function compileMdxSource(source: string, file: string, cwd: string, { quiet = false }: CompileOptions = {}): Promise<ProseDocument> {
+  // The build, the dev server and the editor all compile through here: code in content is refused before it can run.
+  assertContentIsData(source, file);
   const { code, frontmatter } = await bundleMDX<{ title?: unknown; updated?: unknown }>({
     source,
     cwd,

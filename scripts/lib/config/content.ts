@@ -1,5 +1,6 @@
 /**
- * The checker's look at a text file of site.config/content/ (MDX): it is compiled and rendered the way the build
+ * The checker's look at a text file of site.config/content/ (MDX): first the gate (scripts/lib/mdx-gate.ts) refuses
+ * any code in it at the syntax tree, before anything runs; then it is compiled and rendered the way the build
  * does it (the same MDX compiler and front-matter plugins as mdx-bundler, and the same element and link rules,
  * scripts/lib/mdx-tree.ts), only synchronously, without bundling and without React (plain elements of the same
  * shape), so `npm run validate` finds what would stop the build, at its line and column.
@@ -9,6 +10,7 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkMdxFrontmatter from 'remark-mdx-frontmatter';
 import type { ReactNode } from 'react';
 import { ContentError, convertChildren, elementFactory } from '../mdx-tree.ts';
+import { gateProblem } from '../mdx-gate.ts';
 
 export interface ContentProblem {
   /** 1-based. */
@@ -80,6 +82,9 @@ const known = new Map<string, ContentProblem | null>();
 function findProblem(text: string, file: string, links?: RegExp): ContentProblem | null {
   let Content: (props: Record<string, unknown>) => ReactNode;
   try {
+    // Nothing below may run before the gate has passed the file: compiled MDX runs what the author wrote in { }.
+    const refused = gateProblem(text);
+    if (refused) return { ...refused, reason: sentence(refused.reason) };
     const code = String(
       compileSync(text, { outputFormat: 'function-body', remarkPlugins: [remarkFrontmatter, [remarkMdxFrontmatter, { name: 'frontmatter' }]] }),
     );
