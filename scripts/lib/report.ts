@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from './diagnostics.ts';
 
@@ -109,7 +109,9 @@ export function printDiagnostics(ds: Diagnostic[], format: ReportFormat, root: s
   const source = (file: string) => {
     if (file in sources) return sources[file];
     try {
-      return readFileSync(join(root, file), 'utf8');
+      // Only an ordinary file is quoted: a link may point anywhere on the machine, and the checker refuses it unread.
+      const abs = join(root, file);
+      return lstatSync(abs).isFile() ? readFileSync(abs, 'utf8') : undefined;
     } catch {
       return undefined; // a folder, or a file that is missing: no code frame
     }

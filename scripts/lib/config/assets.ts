@@ -83,7 +83,8 @@ export class AssetIndex {
       for (const e of list) {
         const path = join(abs, e.name);
         if (e.isDirectory()) walk(path, `${url}${e.name}/`);
-        else this.add(`${url}${e.name}`, { size: () => statSync(path).size, bytes: () => readFileSync(path) });
+        // Links and other non-files are refused by the checker (ConfigFiles.refused), and are no asset a page may use.
+        else if (e.isFile()) this.add(`${url}${e.name}`, { size: () => statSync(path).size, bytes: () => readFileSync(path) });
       }
     };
     walk(dir, '/');

@@ -71,8 +71,8 @@ export const CATALOGUE = {
   content: {
     title: 'Text file cannot be shown',
     severity: 'error',
-    why: 'A text section that cannot be read, or that holds what the site does not show, stops the build.',
-    fix: 'Fix the spot shown: close a tag or a { }, write the element in Markdown, or use an allowed link.',
+    why: 'A text section that cannot be read, that holds code (import/export lines, { } expressions, components), or that holds what the site does not show, stops the build; code in content is never run.',
+    fix: 'Fix the spot shown: remove the code, close a tag, write the element in Markdown, or use an allowed link.',
     message: (a: { reason: string }) => a.reason,
     suggestion: (a: { fix: string }) => a.fix,
   },
@@ -310,6 +310,24 @@ export const CATALOGUE = {
     message: (a: { file: string; folder?: { dir: string; ext: string } }) =>
       a.folder ? `${a.file} is not read: only ${a.folder.ext} files in ${a.folder.dir}/ are.` : `${a.file} is not read by the site.`,
     suggestion: (a: { advice?: string }) => a.advice ?? 'Config files belong in a folder such as pages/ or faqs/; remove it or move it there.',
+  },
+  'refused-file': {
+    title: 'File not read: a link, or not readable',
+    severity: 'error',
+    why: 'The site reads only ordinary files that are really inside site.config/; a link could publish any file of the computer.',
+    fix: 'Replace a link with a copy of the file it points to; make other files readable, or remove them.',
+    message: (a: { file: string; why: 'link' | 'not-a-file' | 'unreadable' }) =>
+      a.why === 'link'
+        ? `${a.file} is a symbolic link, and the site reads only files that are really inside site.config/.`
+        : a.why === 'not-a-file'
+          ? `${a.file} is not an ordinary file or folder, so it cannot be read.`
+          : `${a.file} cannot be read: your user has no permission to read it.`,
+    suggestion: (a: { why: 'link' | 'not-a-file' | 'unreadable' }) =>
+      a.why === 'link'
+        ? 'Replace the link with a copy of the file or folder it points to, or remove it.'
+        : a.why === 'not-a-file'
+          ? 'Remove it.'
+          : 'Give your user permission to read it, or remove it.',
   },
   'unknown-folder': {
     title: 'Folder not read',

@@ -1,5 +1,5 @@
 /** Reading the config folder: which folders hold which files, and the folder as seen through an overlay. */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, lstatSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 
 /** A folder of config files that share one schema. Everything but pages is a fragment that pages reference by file name. */
@@ -51,17 +51,38 @@ export function expectedSchemaRef(relInConfig: string, schema: string): string {
   return `${'../'.repeat(depth + 1)}schemas/${schema}`;
 }
 
+/** Links are never followed, so a folder that is a link is not a folder here (it is refused instead). */
 function isDirectory(path: string): boolean {
   try {
-    return statSync(path).isDirectory();
+    return lstatSync(path).isDirectory();
   } catch {
     return false; // missing, or a file on the way
   }
 }
 
+/** Why an entry of the config folder is not read: a symbolic link, something other than a file, or no permission. */
+export type Refusal = 'link' | 'not-a-file' | 'unreadable';
+
+/**
+ * Why the entry is refused, or null for a folder or a readable file. Links are refused wherever they point (even to a
+ * file inside the folder): following one would read, quote or publish a file from anywhere on the machine. A FIFO
+ * or device would hang or flood a read, and an unreadable file would crash it.
+ */
+function refusalOf(abs: string, entry: Pick<Dirent, 'isSymbolicLink' | 'isDirectory' | 'isFile'>): Refusal | null {
+  if (entry.isSymbolicLink()) return 'link';
+  if (entry.isDirectory()) return null;
+  if (!entry.isFile()) return 'not-a-file';
+  try {
+    accessSync(abs, constants.R_OK);
+    return null;
+  } catch {
+    return 'unreadable';
+  }
+}
+
 /** The config folder as seen through the overlay: what the validator reads. */
 export class ConfigFiles {
-  /** Whether each listed entry is a folder, as the listing said (saves a stat per file); unknown for links. */
+  /** Whether each listed entry is a folder, as the listing said (saves a stat per file). */
   private kinds = new Map<string, boolean>();
 
   constructor(
@@ -73,15 +94,46 @@ export class ConfigFiles {
     return join(this.dir, rel);
   }
 
+  /** True for a file the checker may read: refused entries (see refused()) do not exist for it. */
   exists(rel: string): boolean {
     if (rel in this.overlay) return this.overlay[rel] !== null;
-    return existsSync(this.real(rel));
+    const abs = this.real(rel);
+    try {
+      return refusalOf(abs, lstatSync(abs)) === null;
+    } catch {
+      return false;
+    }
   }
 
   read(rel: string): string {
     const o = this.overlay[rel];
     if (typeof o === 'string') return o;
     return readFileSync(this.real(rel), 'utf8');
+  }
+
+  /**
+   * Every entry under the folder, at any depth (assets included, since links there would be published), that is not
+   * read, with why; overlay entries replace what is on disk. Sorted by path.
+   */
+  refused(): { rel: string; why: Refusal }[] {
+    const out: { rel: string; why: Refusal }[] = [];
+    const walk = (abs: string, prefix: string) => {
+      let entries: Dirent[];
+      try {
+        entries = readdirSync(abs, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        const rel = `${prefix}${e.name}`;
+        if (rel in this.overlay) continue;
+        const why = refusalOf(join(abs, e.name), e);
+        if (why) out.push({ rel, why });
+        else if (e.isDirectory()) walk(join(abs, e.name), `${rel}/`);
+      }
+    };
+    walk(this.dir, '');
+    return out.sort((a, b) => (a.rel < b.rel ? -1 : 1));
   }
 
   /** Entries of a sub-folder ("" for the top), sorted; overlay additions included, removals left out. */
@@ -91,8 +143,10 @@ export class ConfigFiles {
     const prefix = sub ? `${sub}/` : '';
     if (isDirectory(abs)) {
       for (const entry of readdirSync(abs, { withFileTypes: true })) {
+        // Refused entries are reported once by refused(), and never read.
+        if (refusalOf(join(abs, entry.name), entry)) continue;
         names.add(entry.name);
-        if (entry.isDirectory() || entry.isFile()) this.kinds.set(`${prefix}${entry.name}`, entry.isDirectory());
+        this.kinds.set(`${prefix}${entry.name}`, entry.isDirectory());
       }
     }
     for (const [rel, text] of Object.entries(this.overlay)) {
@@ -118,4 +172,21 @@ export class ConfigFiles {
         .map(([rel, text]) => [rel.slice(sub.length), text]),
     );
   }
+}
+
+/**
+ * True when `rel` (a path inside `dir`, "/"-separated) reaches through a symbolic link at any step: what the dev
+ * server must not serve from site.config/assets/, since the link may point anywhere on the machine.
+ */
+export function throughLink(dir: string, rel: string): boolean {
+  let at = dir;
+  for (const part of rel.split('/').filter(Boolean)) {
+    at = join(at, part);
+    try {
+      if (lstatSync(at).isSymbolicLink()) return true;
+    } catch {
+      return false; // missing: nothing to serve either way
+    }
+  }
+  return false;
 }

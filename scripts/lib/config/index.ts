@@ -33,8 +33,11 @@ export function loadProject(root: string, env: Record<string, string | undefined
   const cx: FileContext = { root, files, schemas, findings, sources: {}, assets: new AssetIndex(join(files.dir, 'assets'), files.overlayUnder('assets')) };
   const done = () => ({ project: null, diagnostics: findings.diagnostics, sources: cx.sources });
 
+  // Links and unreadable entries are reported, and never read, before anything else looks at the folder.
+  const refused = files.refused();
+  for (const { rel, why } of refused) findings.whole(shown(rel), say('refused-file', { file: shown(rel), why }));
   if (!files.exists('site.json')) {
-    findings.whole(shown('site.json'), say('missing-file', { what: 'site.json' }));
+    if (!refused.some((r) => r.rel === 'site.json')) findings.whole(shown('site.json'), say('missing-file', { what: 'site.json' }));
     return done();
   }
   const siteFile = checkFile(cx, 'site.json', 'site.schema.json');

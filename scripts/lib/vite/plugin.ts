@@ -9,6 +9,7 @@ import { formatPretty } from '../report.ts';
 import { CATALOGUE_ROUTE, catalogueModule } from '../catalogue.ts';
 import { buildInfo } from '../build-info.ts';
 import { visiblePages } from '../config/visible-pages.ts';
+import { throughLink } from '../config/files.ts';
 
 const CONFIG_ID = 'virtual:sitewright/config';
 const PAGE_PREFIX = 'virtual:sitewright/page/';
@@ -155,6 +156,20 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
       server.watcher.on('change', onChange);
       server.watcher.on('add', onChange);
       server.watcher.on('unlink', onChange);
+      // Before Vite's own middlewares, which serve site.config/assets/ following links: a linked asset is refused by
+      // the checker, and is not served either.
+      const assets = join(configDir, 'assets');
+      server.middlewares.use((req, res, next) => {
+        let path: string;
+        try {
+          path = decodeURIComponent((req.url ?? '/').split(/[?#]/)[0]);
+        } catch {
+          return next();
+        }
+        if (!throughLink(assets, path)) return next();
+        res.statusCode = 404;
+        res.end('Not found');
+      });
       return () => {
         // After Vite's own middlewares: any GET for a page gets the app shell.
         server.middlewares.use(async (req, res, next) => {
