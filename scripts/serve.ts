@@ -37,6 +37,8 @@ const files = sirv(dist, {
   },
 });
 
+// Whatever the lead service writes (its lock file, its database where PGlite honours the umask) is the owner's alone.
+process.umask(0o077);
 // The first open of a new embedded database takes several seconds; nothing is served before it is ready.
 const leads = await startLeadService().catch((e: unknown) => {
   console.error(`The lead service could not start: ${e instanceof Error ? e.message : String(e)}`);

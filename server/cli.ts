@@ -8,6 +8,7 @@ import { request } from 'node:http';
 import { openDatabase, type Db } from './db.ts';
 import { migrate } from './migrate.ts';
 import { acquireLock, DataDirLockedError } from './lock.ts';
+import { secureDataDir } from './data-dir.ts';
 import { configFromEnv, socketPath, type ServiceConfig } from './config.ts';
 import { deleteByEmail, listLeads, pendingOutbox, type LeadFilter, type LeadRow, type OutboxRow } from './store.ts';
 import { HELP, UsageError, formatLeads, formatOutbox, parseCommand, type Command } from './cli-args.ts';
@@ -82,6 +83,7 @@ async function openInbox(config: ServiceConfig, waitMs = 30_000): Promise<Inbox>
     return directInbox(db, () => {});
   }
   const sock = socketPath(config);
+  secureDataDir(config.dataDir);
   const deadline = Date.now() + waitMs;
   for (;;) {
     if ((await callSocket(sock, 'GET', '/outbox')) !== UNREACHABLE) return socketInbox(sock);
@@ -150,6 +152,8 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
+// Whatever this process writes (the lock file, PGlite's files where it honours the umask) is the owner's alone.
+process.umask(0o077);
 main(process.argv.slice(2)).then(
   (code) => (process.exitCode = code),
   (e: unknown) => {

@@ -4,7 +4,9 @@
  * service only sees this small interface.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { existsSync } from 'node:fs';
 import pg from 'pg';
+import { secureDataDir } from './data-dir.ts';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -73,8 +75,12 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Db> {
 }
 
 async function openPglite(dataDir?: string): Promise<Db> {
+  // PGlite writes its files 0666 or 0644 whatever the umask: private before opening, and again once its
+  // start-up has written its files (the directories stay 0700, so files written later are out of reach too).
+  if (dataDir) secureDataDir(dataDir);
   const lite = dataDir ? new PGlite(dataDir) : new PGlite();
   await lite.waitReady;
+  if (dataDir) secureDataDir(dataDir);
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await q.query<T>(sql, params);
@@ -88,7 +94,11 @@ async function openPglite(dataDir?: string): Promise<Db> {
     kind: 'pglite',
     ...wrap(lite),
     transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
-    close: () => lite.close(),
+    close: async () => {
+      await lite.close();
+      // What PGlite wrote while open (its relation cache file, at least) is made private too.
+      if (dataDir && existsSync(dataDir)) secureDataDir(dataDir);
+    },
   };
 }
 

@@ -5,7 +5,12 @@
 import { createServer } from 'node:http';
 import { startLeadService } from './node.ts';
 
-const service = await startLeadService();
+// Whatever this process writes (the lock file, PGlite's files where it honours the umask) is the owner's alone.
+process.umask(0o077);
+const service = await startLeadService().catch((e: unknown) => {
+  console.error(`The lead service could not start: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});
 const server = createServer((req, res) => void service.listener(req, res));
 const port = Number(process.env.PORT ?? 8787);
 const host = process.env.HOST ?? '127.0.0.1';

@@ -4,7 +4,7 @@
  * data directory's lock and answers the CLI on a local Unix socket.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, rmSync } from 'node:fs';
 import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -12,6 +12,7 @@ import { openDatabase, type Db } from './db.ts';
 import { migrate } from './migrate.ts';
 import { createAdminApp, createLeadApp } from './app.ts';
 import { acquireLock } from './lock.ts';
+import { secureDataDir } from './data-dir.ts';
 import { hashSecret } from './store.ts';
 import { startOutboxWorker } from './outbox.ts';
 import { configFromEnv, socketPath, type ServiceConfig } from './config.ts';
@@ -43,7 +44,8 @@ export async function startLeadService(config: ServiceConfig = configFromEnv()):
   const embedded = !config.databaseUrl;
   let release = () => {};
   if (embedded) {
-    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+    // Refuses a directory that cannot be made private before anything is written into it.
+    secureDataDir(config.dataDir);
     release = acquireLock(config.dataDir);
   }
   let db: Db | undefined;
