@@ -45,4 +45,21 @@ describe('npm run leads arguments', () => {
       'webhook answered 500',
     );
   });
+  it('shows what visitors typed as text: no escape sequence or bidi control reaches the terminal', () => {
+    const out = formatLeads([
+      {
+        id: 'id-2',
+        form: 'contact',
+        receivedAt: '2026-01-01T10:00:00.000Z',
+        payload: { firstName: '\u001b]0;PWNED\u0007\u001b[2J', lastName: 'L\u202Eevil', email: 'a\u009b@b.example', description: 'x\u2066y\u007f' },
+      },
+    ]);
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    expect(out).toContain('\\x1b]0;PWNED\\x07\\x1b[2J L\\u202eevil');
+    expect(out).toContain('a\\x9b@b.example');
+    expect(formatOutbox([{ id: 1, leadId: 'L', attempts: 1, lastError: 'boom\u001b[2J', nextAttemptAt: '2026-01-01T00:00:00.000Z' }])).toContain(
+      'boom\\x1b[2J',
+    );
+  });
 });

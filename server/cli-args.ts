@@ -1,6 +1,7 @@
 /** `npm run leads` argument rules and output formats, kept pure for tests. */
 import { parseArgs } from 'node:util';
 import type { LeadRow, OutboxRow } from './store.ts';
+import { terminalText } from './terminal-text.ts';
 
 export const HELP = `npm run leads -- <command> [options]
 
@@ -90,7 +91,9 @@ export function parseCommand(argv: string[]): Command {
   }
 }
 
-function table(header: string[], rows: string[][]): string {
+/** Columns padded to their widest cell; every cell goes through terminalText, since most hold what visitors typed. */
+function table(header: string[], body: string[][]): string {
+  const rows = body.map((r) => r.map((c) => terminalText(c)));
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) =>
     cells

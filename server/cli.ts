@@ -13,6 +13,7 @@ import { configFromEnv, socketPath, type ServiceConfig } from './config.ts';
 import { deleteByEmail, listLeads, pendingOutbox, type LeadFilter, type LeadRow, type OutboxRow } from './store.ts';
 import { HELP, UsageError, formatLeads, formatOutbox, parseCommand, type Command } from './cli-args.ts';
 import { toCsv } from './csv.ts';
+import { terminalJson, terminalText } from './terminal-text.ts';
 import { loadLeadForms } from './forms.ts';
 
 interface Inbox {
@@ -108,23 +109,25 @@ async function run(cmd: Exclude<Command, { command: 'help' }>, inbox: Inbox): Pr
   switch (cmd.command) {
     case 'list': {
       const leads = await inbox.list({ form: cmd.form, since: cmd.since });
-      console.log(cmd.json ? JSON.stringify(leads, null, 2) : formatLeads(leads));
+      console.log(cmd.json ? terminalJson(leads) : formatLeads(leads));
       return;
     }
     case 'export': {
       const leads = await inbox.list({ form: cmd.form, since: cmd.since });
       const preferred = [...loadLeadForms().values()].flatMap((f) => Object.keys(f.config.submit.payload));
-      process.stdout.write(toCsv(leads, preferred));
+      // A file gets the data as stored; a terminal gets it with its controls shown, not obeyed.
+      const csv = toCsv(leads, preferred);
+      process.stdout.write(process.stdout.isTTY ? terminalText(csv, { keepLineBreaks: true }) : csv);
       return;
     }
     case 'delete': {
       const n = await inbox.deleteByEmail(cmd.email);
-      console.log(`Deleted ${n} lead${n === 1 ? '' : 's'} of ${cmd.email}.`);
+      console.log(terminalText(`Deleted ${n} lead${n === 1 ? '' : 's'} of ${cmd.email}.`));
       return;
     }
     case 'outbox': {
       const rows = await inbox.outbox();
-      console.log(cmd.json ? JSON.stringify(rows, null, 2) : formatOutbox(rows));
+      console.log(cmd.json ? terminalJson(rows) : formatOutbox(rows));
       return;
     }
   }
@@ -136,7 +139,7 @@ async function main(argv: string[]): Promise<number> {
     cmd = parseCommand(argv);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    console.error(`npm run leads: ${e.message}. See npm run leads -- --help.`);
+    console.error(terminalText(`npm run leads: ${e.message}. See npm run leads -- --help.`));
     return 2;
   }
   if (cmd.command === 'help') {
@@ -157,7 +160,7 @@ process.umask(0o077);
 main(process.argv.slice(2)).then(
   (code) => (process.exitCode = code),
   (e: unknown) => {
-    console.error(`npm run leads: ${e instanceof Error ? e.message : String(e)}`);
+    console.error(terminalText(`npm run leads: ${e instanceof Error ? e.message : String(e)}`));
     process.exitCode = 1;
   },
 );

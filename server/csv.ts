@@ -2,13 +2,24 @@
 import type { LeadRow } from './store.ts';
 
 /**
- * One cell. Visitor text that starts like a spreadsheet formula (=, +, -, @, tab, carriage return) gets a
- * leading apostrophe, so opening the export in a spreadsheet shows the text instead of running it.
+ * Where a spreadsheet could see the start of a cell: the field's start, and the position after each character
+ * some locale or import splits cells or records on (`;` in many European locales, tab, `|`, a line break), when
+ * the next character that is not a space is a formula character (= + - @, tab, carriage return).
  */
+const FORMULA_START = /(?<=^|[,;\t|\r\n])(?=[^\S\t\r\n]*[=+\-@\t\r])/g;
+
+/**
+ * Visitor text with an apostrophe at each such place (OWASP's CSV-injection advice), so a spreadsheet shows
+ * the text instead of running it, whichever separator it splits the file on.
+ */
+export function neutraliseFormulas(text: string): string {
+  return text.replace(FORMULA_START, "'");
+}
+
+/** One cell, always quoted, so a separator or line break inside it never starts another cell for a reader that honours quotes. */
 export function csvField(value: unknown): string {
   const raw = value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  const s = /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return `"${neutraliseFormulas(raw).replace(/"/g, '""')}"`;
 }
 
 /**

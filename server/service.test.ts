@@ -67,7 +67,7 @@ describe('lead service on a PGlite data directory', () => {
       expect(table.stdout).toContain('Ada Lovelace');
       const csv = await leads(dir, 'export', '--format', 'csv');
       expect(csv.stdout).toBe(
-        `id,form,receivedAt,firstName,lastName,email,description\r\n${id},contact,${JSON.parse(viaSocket.stdout)[0].receivedAt},Ada,Lovelace,Ada@Example.com,"Call me, ""please"""\r\n`,
+        `"id","form","receivedAt","firstName","lastName","email","description"\r\n"${id}","contact","${JSON.parse(viaSocket.stdout)[0].receivedAt}","Ada","Lovelace","Ada@Example.com","Call me, ""please"""\r\n`,
       );
       const del = await leads(dir, 'delete', '--email', 'ada@example.COM');
       expect(del.stdout.trim()).toBe('Deleted 1 lead of ada@example.COM.');

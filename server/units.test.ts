@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { clientAddress, hashAddress, normalizeAddress } from './client.ts';
 import { decide, RateLimiter, rateLimitFrom } from './rate-limit.ts';
 import { canonicalJson, fingerprintSource, keyOfField, unmapPayload } from './payload.ts';
-import { csvField, payloadColumns, toCsv } from './csv.ts';
+import { csvField, neutraliseFormulas, payloadColumns, toCsv } from './csv.ts';
 import { backoffMs } from './backoff.ts';
 import { bearerMatches } from './auth.ts';
 import { migrationFiles } from './migrate.ts';
@@ -111,18 +111,41 @@ describe('csv', () => {
     { id: '1', form: 'contact', receivedAt: '2026-01-01T00:00:00.000Z', payload: { email: 'a@b.example', description: 'Hi, "there"\nline 2' } },
     { id: '2', form: 'waitlist', receivedAt: '2026-01-02T00:00:00.000Z', payload: { zeta: 1, email: 'c@d.example' } },
   ];
-  it('quotes per RFC 4180 and ends every record with CRLF', () => {
-    expect(csvField('plain')).toBe('plain');
+  it('quotes every field per RFC 4180 and ends every record with CRLF', () => {
+    expect(csvField('plain')).toBe('"plain"');
     expect(csvField('a,b')).toBe('"a,b"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    // Formula injection: a cell a spreadsheet would evaluate stays text.
-    expect(csvField('=HYPERLINK("http://evil.example")')).toBe(`"'=HYPERLINK(""http://evil.example"")"`);
-    expect(csvField('+2348031234567')).toBe("'+2348031234567");
-    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvField('-1')).toBe("'-1");
+    expect(csvField(undefined)).toBe('""');
+    expect(csvField(1)).toBe('"1"');
     expect(toCsv(leads, ['email', 'description'])).toBe(
-      'id,form,receivedAt,email,description,zeta\r\n1,contact,2026-01-01T00:00:00.000Z,a@b.example,"Hi, ""there""\nline 2",\r\n2,waitlist,2026-01-02T00:00:00.000Z,c@d.example,,1\r\n',
+      '"id","form","receivedAt","email","description","zeta"\r\n' +
+        '"1","contact","2026-01-01T00:00:00.000Z","a@b.example","Hi, ""there""\nline 2",""\r\n' +
+        '"2","waitlist","2026-01-02T00:00:00.000Z","c@d.example","","1"\r\n',
     );
+  });
+  it('keeps a cell a spreadsheet would evaluate as text: an apostrophe before a formula character that starts it', () => {
+    expect(neutraliseFormulas('=HYPERLINK("http://evil.example")')).toBe(`'=HYPERLINK("http://evil.example")`);
+    expect(csvField('=HYPERLINK("http://evil.example")')).toBe(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(neutraliseFormulas('+2348031234567')).toBe("'+2348031234567");
+    expect(neutraliseFormulas('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(neutraliseFormulas('-1')).toBe("'-1");
+    expect(neutraliseFormulas('\t=1')).toBe("'\t'=1");
+    expect(neutraliseFormulas('\r=1')).toBe("'\r'=1");
+  });
+  it('also after leading white space, and after a separator another locale or a careless import would split on', () => {
+    expect(neutraliseFormulas(' =1+1')).toBe("' =1+1");
+    expect(neutraliseFormulas('\u00a0 +1')).toBe("'\u00a0 +1");
+    expect(neutraliseFormulas('x;=1+1;')).toBe("x;'=1+1;");
+    expect(neutraliseFormulas('x, =1+1')).toBe("x,' =1+1");
+    expect(neutraliseFormulas('a\t@b|-c')).toBe("a\t'@b|'-c");
+    expect(neutraliseFormulas('line 1\n=cmd|x')).toBe("line 1\n'=cmd|x");
+    expect(csvField('x;=1+1;')).toBe(`"x;'=1+1;"`);
+  });
+  it('leaves text whose formula characters are inside a cell alone', () => {
+    expect(neutraliseFormulas('a@b.example')).toBe('a@b.example');
+    expect(neutraliseFormulas('1+1=2, really')).toBe('1+1=2, really');
+    expect(neutraliseFormulas('Ada Lovelace-Byron')).toBe('Ada Lovelace-Byron');
+    expect(neutraliseFormulas('')).toBe('');
   });
   it('orders columns by the preferred keys, then alphabetically', () => {
     expect(payloadColumns(leads)).toEqual(['description', 'email', 'zeta']);

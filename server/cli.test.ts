@@ -1,0 +1,80 @@
+// @vitest-environment node
+// npm run leads prints what visitors typed: nothing it prints may drive the terminal, and its CSV keeps formulas as text.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startLeadService } from './node.ts';
+import { configFromEnv, REPO_ROOT } from './config.ts';
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'sw-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function leads(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const r = await run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/cli.ts'), ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, SITEWRIGHT_DATA_DIR: dir, DATABASE_URL: '' },
+    });
+    return { code: 0, ...r };
+  } catch (e) {
+    const x = e as { code: number; stdout: string; stderr: string };
+    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
+  }
+}
+
+// C0 but the line feed (output has lines), DEL, C1 and the bidi controls.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const HOSTILE = {
+  firstName: '\u001b]0;PWNED\u0007\u001b[2J',
+  lastName: 'Byron\u202Eevil',
+  email: 'ada@example.com',
+  description: 'x;=1+1; and \u009b31m red \u2066isolated\u2069',
+};
+
+describe('npm run leads with hostile input', () => {
+  beforeAll(async () => {
+    const service = await startLeadService(configFromEnv({ SITEWRIGHT_DATA_DIR: dir }));
+    try {
+      const res = await service.app.request('/api/v1/inquiries/contact-us', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(HOSTILE),
+      });
+      expect(res.status).toBe(201);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('lists the lead as a table and as JSON with every control shown, not obeyed', async () => {
+    const table = await leads('list');
+    expect(table.code).toBe(0);
+    expect(table.stdout).not.toMatch(RAW_CONTROL);
+    expect(table.stdout).toContain('\\x1b]0;PWNED\\x07\\x1b[2J');
+    const json = await leads('list', '--json');
+    expect(json.stdout).not.toMatch(RAW_CONTROL);
+    expect(JSON.parse(json.stdout)[0].payload).toEqual(HOSTILE);
+  });
+
+  it('exports CSV with every field quoted and formulas kept as text', async () => {
+    const csv = await leads('export', '--format', 'csv');
+    expect(csv.code).toBe(0);
+    const [header, row] = csv.stdout.split('\r\n');
+    expect(header).toBe('"id","form","receivedAt","firstName","lastName","email","description"');
+    expect(row).toContain(`"x;'=1+1; and`);
+  });
+
+  it('shows a bad argument in its error without obeying it', async () => {
+    const bad = await leads('list', '--since', '\u001b[2J\u202E');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('\\x1b[2J\\u202e');
+    expect(bad.stderr).not.toMatch(RAW_CONTROL);
+  });
+});
