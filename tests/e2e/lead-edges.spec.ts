@@ -1,0 +1,133 @@
+import type { Locator, Page } from '@playwright/test';
+import { manifest } from './build-files.ts';
+import { test, expect, hydrated } from './fixtures.ts';
+import { IAM, SHEET, stub } from './lead-api.ts';
+
+/**
+ * Issue 26, "No lead lost at the edges": the first click on submit is never lost, and a visitor whose scheduling
+ * site cannot be reached is never left at a dead end.
+ */
+
+test.use({ viewport: { width: 1366, height: 900 } });
+
+const validatorOf = (form: string) => manifest[`virtual:sitewright/forms/validator/${form}`]?.file ?? `no validator chunk for ${form}`;
+
+/**
+ * Resolves once the form's validator has arrived and React owns `field`: from then on leaving an invalid field shows
+ * its message at once, which is the moment a first click on submit used to be lost.
+ */
+async function formLive(page: Page, form: string, field: Locator, open: () => Promise<void>) {
+  const validator = page.waitForResponse((r) => r.url().endsWith(validatorOf(form)));
+  await open();
+  await validator;
+  await expect.poll(() => field.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')))).toBe(true);
+  // One frame more for React to commit the render that took the validator.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
+}
+
+/** The button's box on the page (not the viewport), so a scroll that focusing a field may cause is no movement. */
+const pageBox = (button: Locator) =>
+  button.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    let x = r.x + window.scrollX;
+    let y = r.y + window.scrollY;
+    for (let p = el.parentElement; p && p !== document.scrollingElement; p = p.parentElement) {
+      x += p.scrollLeft;
+      y += p.scrollTop;
+    }
+    return { x, y, width: r.width, height: r.height };
+  });
+
+const FORMS = [
+  {
+    name: 'contact (/contact)',
+    form: 'contact',
+    endpoint: `${IAM}/inquiries/contact-us`,
+    scope: (page: Page) => page.locator('#contact'),
+    open: async (page: Page) => {
+      await page.goto('/contact');
+      await hydrated(page);
+      await page.locator('#contact').getByLabel('First Name').focus();
+    },
+    first: 'First Name',
+    submit: 'Send message',
+    messages: ['First Name is required.', 'Last Name is required.', 'Please enter a valid email address.', 'Please enter a message.'],
+  },
+  {
+    name: 'waitlist (/schedule-call)',
+    form: 'waitlist',
+    endpoint: `${IAM}/waitlist/add`,
+    scope: (page: Page) => page.locator('main'),
+    open: async (page: Page) => {
+      await page.goto('/schedule-call');
+      await hydrated(page);
+      await page.getByLabel('First name').focus();
+    },
+    first: 'First name',
+    submit: 'Submit & Schedule a Call',
+    messages: [
+      'First name is required',
+      'Last name is required',
+      'Email is required',
+      'Phone number is required',
+      'Target country is required',
+      'Project type is required',
+    ],
+  },
+  {
+    name: 'demo lead (the demo dialog on /enterprise)',
+    form: 'demo-lead',
+    endpoint: `${IAM}/leads/request`,
+    scope: (page: Page) => page.getByRole('dialog', { name: 'Book a demo' }),
+    // The dialog puts the cursor in its first field as it opens.
+    open: async (page: Page) => {
+      await page.goto('/enterprise');
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Contact Sales' }).click();
+    },
+    first: 'Business Name',
+    submit: 'Book a demo',
+    messages: ['please input business name', 'please input firstname', 'please input lastname', 'please input email', 'please input phone number'],
+  },
+  {
+    name: 'enquiry (/referral)',
+    form: 'enquiry',
+    endpoint: SHEET,
+    scope: (page: Page) => page.locator('section', { has: page.getByRole('heading', { name: 'Still have questions?' }) }),
+    // "Get in touch" opens the form with the cursor in its first field.
+    open: async (page: Page) => {
+      await page.goto('/referral');
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Get in touch' }).click();
+    },
+    first: 'First name',
+    submit: 'Submit',
+    messages: ['please input firstname', 'please input lastname', 'please input email', 'please leave a message for us'],
+  },
+];
+
+test.describe('the first click on submit is never lost', () => {
+  for (const f of FORMS) {
+    test(`${f.name}: from an empty focused field, one click shows every message and the button stays put`, async ({ page, consoleProblems }) => {
+      const bodies = await stub(page, f.endpoint, { status: 201 });
+      const scope = f.scope(page);
+      const field = scope.getByLabel(f.first, { exact: true });
+      await formLive(page, f.form, field, () => f.open(page));
+      await expect(field).toBeFocused();
+      await expect(field).toHaveValue('');
+      await expect(scope.getByRole('alert')).toHaveCount(0);
+
+      const button = scope.getByRole('button', { name: f.submit, exact: true });
+      await button.scrollIntoViewIfNeeded();
+      const before = await pageBox(button);
+      await button.click();
+
+      for (const m of f.messages) await expect(scope.getByText(m, { exact: true })).toBeVisible();
+      // Submitting moves focus to the first field in error, which only a submit (not the blur alone) does.
+      await expect(field).toBeFocused();
+      expect(await pageBox(button)).toEqual(before);
+      expect(bodies).toHaveLength(0);
+      expect(consoleProblems).toEqual([]);
+    });
+  }
+});
