@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { format } from 'node:util';
 import type { Context } from 'hono';
 import { createLeadApp, type LeadAppOptions } from './app.ts';
 import { DbUnavailableError, type Db } from './db.ts';
@@ -151,6 +152,58 @@ describe.each(backends())('lead service on $name', (backend) => {
     expect(form.status).toBe(415);
     expect((await form.json()).message).toEqual(expect.any(String));
     expect((await post(app, VALID.contact.path, VALID.contact.body, { 'content-type': 'application/json; charset=utf-8' })).status).toBe(201);
+  });
+
+  it('refuses a NUL or a lone surrogate anywhere in the body with 400 {message}, before the database', async () => {
+    const app = makeApp();
+    const cases = [
+      JSON.stringify({ ...VALID.contact.body, firstName: 'Ada\u0000' }),
+      JSON.stringify({ ...VALID.contact.body, description: 'Please call me\u0000 about a quote.' }),
+      // JSON.parse turns the escape into a lone surrogate in a JS string, which PostgreSQL's jsonb refuses.
+      JSON.stringify(VALID.contact.body).replace('"Ada"', '"Ada\\ud800"'),
+      JSON.stringify(VALID.contact.body).replace('"Lovelace"', '"\\udc00Lovelace"'),
+      JSON.stringify({ ...VALID.contact.body, ['extra\u0000key']: 'x' }),
+      JSON.stringify({ ...VALID.contact.body, nested: [{ deep: '\u0000' }] }),
+      JSON.stringify({ ...VALID.contact.body, website: 'spam\u0000' }),
+    ];
+    for (const body of cases) {
+      const res = await post(app, VALID.contact.path, body);
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toMatch(/cannot be stored/);
+    }
+    expect(await rows()).toHaveLength(0);
+    // A whole surrogate pair (an emoji, as JSON escapes or as it is) is fine.
+    const emoji = await post(app, VALID.contact.path, JSON.stringify(VALID.contact.body).replace('"Ada"', '"Ada \\ud83d\\udc77 👷"'));
+    expect(emoji.status).toBe(201);
+    expect((await rows())[0].payload.firstName).toBe('Ada 👷 👷');
+  });
+
+  it('logs an unexpected error by its class and code, never the submission it came with', async () => {
+    const { firstName, lastName, email, description } = VALID.contact.body;
+    // As pg reports a refused row: the values are in the message's DETAIL and in fields of their own.
+    const failing = Object.assign(
+      new Error(
+        `new row for relation "leads" violates check constraint "leads_payload"\nDETAIL: Failing row contains (${firstName}, ${lastName}, ${email}, ${description}).`,
+      ),
+      { code: '23514', detail: `Failing row contains (${firstName}, ${lastName}, ${email}).`, table: 'leads', constraint: 'leads_payload', where: email },
+    );
+    const broken: Db = { ...db, transaction: () => Promise.reject(failing) };
+    const printed: string[] = [];
+    const spies = (['error', 'warn', 'log', 'info', 'debug', 'trace'] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void printed.push(format(...args))),
+    );
+    try {
+      const res = await post(createLeadApp({ db: broken, hashSecret: SECRET, peerAddress }), VALID.contact.path, VALID.contact.body);
+      expect(res.status).toBe(500);
+      const answer = await res.text();
+      for (const value of [firstName, lastName, email, description]) expect(answer).not.toContain(value);
+    } finally {
+      spies.forEach((s) => s.mockRestore());
+    }
+    const log = printed.join('\n');
+    for (const value of [firstName, lastName, email, description]) expect(log).not.toContain(value);
+    expect(log).toContain('23514');
+    expect(log).toContain('/inquiries/contact-us');
   });
 
   it('answers 413 for a body over 32 KB, by Content-Length and by the bytes actually sent', async () => {

@@ -11,6 +11,7 @@ import { checkSubmission, loadLeadForms, type LeadForm } from './forms.ts';
 import { clientAddress, hashAddress } from './client.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { bearerMatches } from './auth.ts';
+import { describeError } from './log.ts';
 import { deleteByEmail, insertLead, listLeads, pendingOutbox, type LeadFilter } from './store.ts';
 
 export const BASE = '/api/v1';
@@ -114,7 +115,41 @@ export async function readJsonObject(req: Request): Promise<ReadBody> {
     return { status: 400, message: 'The submission is not valid JSON.' };
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) return { status: 400, message: 'The submission must be a JSON object.' };
+  const bad = unstorableKey(body);
+  if (bad !== undefined) {
+    const where = /^[\w-]{1,64}$/.test(bad) ? ` (in "${bad}")` : '';
+    return { status: 400, message: `The submission contains a character that cannot be stored${where}: a NUL (U+0000) or half of a surrogate pair.` };
+  }
   return { body: body as Record<string, unknown> };
+}
+
+/** True for text PostgreSQL refuses in text and jsonb: a NUL, or a lone surrogate (JSON "\ud800" parses into one). */
+export function unstorableText(s: string): boolean {
+  return s.includes('\u0000') || LONE_SURROGATE.test(s);
+}
+// A high surrogate not followed by a low one, or a low one not preceded by a high one (String.isWellFormed, before ES2024).
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The top-level key under which the parsed body holds unstorable text, in a key or a value at any depth; undefined
+ * when there is none. Refused before the database, which would fail with the text in its error message.
+ */
+export function unstorableKey(body: object): string | undefined {
+  // A loop, not recursion: 32 KB of "[[[[…" nests deeper than the call stack goes.
+  const bad = (value: unknown): boolean => {
+    const todo = [value];
+    while (todo.length) {
+      const v = todo.pop();
+      if (typeof v === 'string' && unstorableText(v)) return true;
+      if (v !== null && typeof v === 'object')
+        for (const [k, x] of Object.entries(v)) {
+          if (unstorableText(k)) return true;
+          todo.push(x);
+        }
+    }
+    return false;
+  };
+  return Object.entries(body).find(([k, v]) => unstorableText(k) || bad(v))?.[0];
 }
 
 function leadFilter(c: Context): LeadFilter | string {
@@ -135,7 +170,7 @@ export function createAdminApp(db: Db): Hono {
   });
   app.post('/delete', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { email?: unknown };
-    if (typeof body.email !== 'string' || !body.email.trim()) return c.json({ message: 'Send {"email": "…"}.' }, 400);
+    if (typeof body.email !== 'string' || !body.email.trim() || unstorableText(body.email)) return c.json({ message: 'Send {"email": "…"}.' }, 400);
     const deleted = await deleteByEmail(db, body.email);
     return c.json({ message: `${deleted} leads deleted`, deleted });
   });
@@ -251,7 +286,8 @@ export function createLeadApp(options: LeadAppOptions): Hono {
   app.notFound((c) => c.json({ message: `Nothing here: ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
   app.onError((e, c) => {
     if (isUnavailable(e)) return c.json({ message: UNAVAILABLE_MESSAGE }, 503);
-    console.error('[leads] unexpected error:', e);
+    // Never the error's message: a driver's holds the submission ("Failing row contains …").
+    console.error(`[leads] unexpected error in ${c.req.method} ${c.req.routePath}: ${describeError(e)}`);
     return c.json({ message: 'The lead service failed unexpectedly. Please try again.' }, 500);
   });
   return app;

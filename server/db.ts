@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { secureDataDir } from './data-dir.ts';
+import { describeError } from './log.ts';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -105,7 +106,7 @@ async function openPglite(dataDir?: string): Promise<Db> {
 async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000 });
   // An idle client losing its connection emits 'error' on the pool; unhandled, that would end the process.
-  pool.on('error', (e) => console.error(`[leads] postgres connection lost: ${e.message}`));
+  pool.on('error', (e) => console.error(`[leads] postgres connection lost: ${describeError(e)}`));
   const guard = async <T>(fn: () => Promise<T>): Promise<T> => {
     try {
       return await fn();

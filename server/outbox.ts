@@ -1,6 +1,7 @@
 /** Background delivery of stored leads to SITEWRIGHT_LEAD_WEBHOOK, from the outbox table. */
 import type { Db } from './db.ts';
 import { backoffMs } from './backoff.ts';
+import { describeError } from './log.ts';
 import { claimDeliveries, markDelivered, markFailed } from './store.ts';
 
 export interface WorkerOptions {
@@ -43,7 +44,7 @@ export function startOutboxWorker(options: WorkerOptions): { stop: () => Promise
     if (stopped) return;
     clearTimeout(timer);
     running = deliverDue(options)
-      .catch((e: unknown) => console.error(`[leads] webhook delivery pass failed: ${e instanceof Error ? e.message : String(e)}`))
+      .catch((e: unknown) => console.error(`[leads] webhook delivery pass failed: ${describeError(e)}`))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 2000);
       });

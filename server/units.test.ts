@@ -8,7 +8,7 @@ import { backoffMs } from './backoff.ts';
 import { bearerMatches } from './auth.ts';
 import { migrationFiles } from './migrate.ts';
 import { codeOfCountry, loadLeadForms, servicePath } from './forms.ts';
-import { parseIdempotencyKey, isJsonType } from './app.ts';
+import { parseIdempotencyKey, isJsonType, unstorableKey, unstorableText } from './app.ts';
 import { configFromEnv } from './config.ts';
 
 describe('clientAddress', () => {
@@ -149,6 +149,26 @@ describe('csv', () => {
   });
   it('orders columns by the preferred keys, then alphabetically', () => {
     expect(payloadColumns(leads)).toEqual(['description', 'email', 'zeta']);
+  });
+});
+
+describe('unstorable text', () => {
+  it('is a NUL or a lone surrogate; whole surrogate pairs are fine', () => {
+    expect(unstorableText('a\u0000b')).toBe(true);
+    expect(unstorableText('a\ud800')).toBe(true);
+    expect(unstorableText('\udc00a')).toBe(true);
+    expect(unstorableText('\udc00\ud800')).toBe(true);
+    expect(unstorableText('👷 \ud83d\udc77 Zoë')).toBe(false);
+    expect(unstorableText('')).toBe(false);
+  });
+
+  it('is found in any key or value, however deep, and named by its top-level key', () => {
+    expect(unstorableKey({ a: 'ok', b: { c: ['fine', 'bad\u0000'] } })).toBe('b');
+    expect(unstorableKey({ a: 'ok', 'k\ud800': 1 })).toBe('k\ud800');
+    expect(unstorableKey({ a: { ['x\u0000']: 1 } })).toBe('a');
+    expect(unstorableKey({ a: 'ok', n: 1, z: null, t: true })).toBeUndefined();
+    const deep = JSON.parse(`{"a": ${'['.repeat(15_000)}"\\u0000"${']'.repeat(15_000)}}`) as object;
+    expect(unstorableKey(deep)).toBe('a');
   });
 });
 
