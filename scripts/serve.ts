@@ -1,6 +1,7 @@
 /**
  * npm run serve: serves dist/ the way the CDN would, honouring _redirects and _headers,
- * with a real 404 status for unknown paths. PORT and HOST choose the address (default 127.0.0.1:4173).
+ * with a real 404 status for unknown paths and for the build's own files (_headers, .vite/, source maps),
+ * and 405 for methods other than GET and HEAD. PORT and HOST choose the address (default 127.0.0.1:4173).
  * With SITEWRIGHT_TLS_KEY and SITEWRIGHT_TLS_CERT (PEM file paths) it speaks HTTPS with HTTP/2, as a CDN does;
  * `npm run audit` uses that so Lighthouse models the connection a visitor really gets.
  * Requests under /api/ go to the built-in lead service (server/), on the same origin and port, so the
@@ -12,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
-import { applyRedirect, headersFor, parseHeaders, parseRedirects } from './lib/cdn-rules.ts';
+import { applyRedirect, headersFor, isBuildFile, isStaticMethod, parseHeaders, parseRedirects, STATIC_METHODS } from './lib/cdn-rules.ts';
 import { startLeadService } from '../server/node.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,11 +46,36 @@ const leads = await startLeadService().catch((e: unknown) => {
   process.exit(1);
 });
 
+/**
+ * The 404 page with a real 404 status. Never cached: `_headers` gives everything under /assets/ a year's
+ * immutable caching, which must not stick to an address whose file a later deploy adds.
+ */
+function notFound(res: ServerResponse) {
+  res.statusCode = 404;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(notFoundPage);
+}
+
 function handle(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://localhost');
   for (const [k, v] of headersFor(headerRules, url.pathname)) res.setHeader(k, v);
+  // The lead service answers its own methods (POST, and OPTIONS for CORS preflights).
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
     void leads.listener(req, res);
+    return;
+  }
+  // Pages and assets are read-only, as on the CDN: no PUT, DELETE, OPTIONS or TRACE answered with the page.
+  if (!isStaticMethod(req.method)) {
+    res.statusCode = 405;
+    res.setHeader('Allow', STATIC_METHODS.join(', '));
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.end(`${req.method ?? ''} is not allowed here; pages and assets answer ${STATIC_METHODS.join(' and ')}.\n`);
+    return;
+  }
+  if (isBuildFile(url.pathname)) {
+    notFound(res);
     return;
   }
   for (const rule of redirects) {
@@ -74,11 +100,7 @@ function handle(req: IncomingMessage, res: ServerResponse) {
     res.end(readFileSync(file));
     return;
   }
-  files(req, res, () => {
-    res.statusCode = 404;
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.end(notFoundPage);
-  });
+  files(req, res, () => notFound(res));
 }
 
 const tls =
@@ -91,7 +113,9 @@ const server = tls ? createSecureServer({ ...tls, allowHTTP1: true }, handle as 
 const port = Number(process.env.PORT ?? 4173);
 const host = process.env.HOST ?? '127.0.0.1';
 server.listen(port, host, () => {
-  console.log(`Serving ${process.env.SITEWRIGHT_DIST ?? 'dist'}/ at ${tls ? 'https' : 'http'}://${host}:${port}/`);
+  // The port bound, not the one asked for: PORT=0 takes any free one (the tests do).
+  const a = server.address();
+  console.log(`Serving ${process.env.SITEWRIGHT_DIST ?? 'dist'}/ at ${tls ? 'https' : 'http'}://${host}:${a && typeof a === 'object' ? a.port : port}/`);
 });
 
 // Stop taking requests, then close the database cleanly (PGlite flushes and the data-dir lock is released).

@@ -50,3 +50,32 @@ export function headersFor(rules: HeaderRule[], pathname: string): [string, stri
   for (const r of rules) if (matchRoute(r.pattern, pathname)) out.push(...r.headers);
   return out;
 }
+
+/** The methods a CDN answers for pages and assets; anything else gets 405 with these in `Allow`. */
+export const STATIC_METHODS = ['GET', 'HEAD'] as const;
+
+export function isStaticMethod(method: string | undefined): boolean {
+  return (STATIC_METHODS as readonly string[]).includes(method ?? 'GET');
+}
+
+// Files the CDN reads instead of publishing (Netlify and Cloudflare Pages), at the top of the output.
+const CDN_CONFIG_FILES = new Set(['/_headers', '/_redirects', '/_routes.json', '/_worker.js']);
+
+/**
+ * True for a path that names one of the build's own files rather than a published page or asset: the CDN's
+ * `_headers`/`_redirects`, anything under a dot folder (Vite's `.vite/manifest.json`; `.well-known` excepted),
+ * a source map, and the `.gz`/`.br` copies of text files (browsers get those by Accept-Encoding on the original's
+ * address). `pathname` is as requested; it is decoded as the static server decodes it, so `/%5Fheaders` counts.
+ */
+export function isBuildFile(pathname: string): boolean {
+  let path = pathname;
+  try {
+    path = decodeURI(pathname);
+  } catch {
+    // Malformed escapes: the static server looks the path up as it is, and so does this.
+  }
+  path = path.replace(/\/+$/, '') || '/';
+  if (CDN_CONFIG_FILES.has(path)) return true;
+  if (path.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known')) return true;
+  return /\.map$|\.(html|js|css|svg|xml|txt|json)\.(gz|br)$/.test(path);
+}
