@@ -32,8 +32,13 @@ describe('Footer', () => {
     expect(
       within(links)
         .getAllByRole('link')
-        .map((a) => a.getAttribute('href')),
-    ).toEqual([site.destinations.calculator, '/contact', '/referral']);
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Cost Calculator', site.destinations.calculator],
+      ['Contact us', '/contact'],
+      ['Refer-to-earn', '/referral'],
+      ['Privacy policy', '/policy'],
+    ]);
     expect(
       within(links)
         .getByRole('link', { name: /Cost Calculator/ })

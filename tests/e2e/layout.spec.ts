@@ -234,10 +234,11 @@ test('footer: mission, Products and Links columns, copyright with the current ye
   const products = footer.getByRole('navigation', { name: 'Products' });
   await expect(products.getByRole('link')).toHaveText(['For Contractor', 'For Consultant', 'For Owner(B2C)', 'For Owner(B2B)']);
   const links = footer.getByRole('navigation', { name: 'Links' });
-  await expect(links.getByRole('link')).toHaveCount(3);
+  await expect(links.getByRole('link')).toHaveCount(4);
   await expect(links.getByRole('link', { name: /Cost Calculator/ })).toHaveAttribute('href', CALCULATOR);
   await expect(links.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
   await expect(links.getByRole('link', { name: 'Refer-to-earn' })).toHaveAttribute('href', '/referral');
+  await expect(links.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/policy');
   await expect(footer.getByText(`© ${new Date().getFullYear()} BuildPad`)).toBeVisible();
   await expect(footer.getByRole('link', { name: 'BuildPad on LinkedIn' })).toHaveAttribute('href', 'https://www.linkedin.com/company/buildpad');
   await expect(footer.getByRole('link', { name: 'BuildPad on Instagram' })).toHaveAttribute('href', 'https://www.instagram.com/buildpad');
