@@ -6,7 +6,8 @@ import { MemoryRouter } from 'react-router';
 import FormSection from './index.tsx';
 import example from './example.json';
 import type { FormBlock } from '../../renderer/generated/config-types.ts';
-import { PageProvider } from '../../renderer/lib/site-context.tsx';
+import { PageProvider, SiteProvider } from '../../renderer/lib/site-context.tsx';
+import { site } from 'virtual:sitewright/config';
 import { compiledFunctions, formFile } from '../../tests/helpers/forms.ts';
 import { enter } from '../../tests/helpers/render-form.tsx';
 import { renderInPage } from '../../tests/helpers/render-form.tsx';
@@ -83,6 +84,31 @@ describe('form block', () => {
     expect(html).not.toMatch(/style=/);
     // Sent before any script runs, the form must not put the visitor's details in the URL.
     expect(html).toMatch(/<form[^>]*method="post"/);
+  });
+
+  it('links the privacy policy beside the submit button, in a new tab, in the prerendered HTML', () => {
+    const prerender = (settings: typeof site) =>
+      renderToString(
+        <MemoryRouter>
+          <SiteProvider value={settings}>
+            <PageProvider value={{ page: { route: '/', title: 't', description: 'd', blocks: [] }, fragments: { forms: { waitlist } } }}>
+              <FormSection {...block} />
+            </PageProvider>
+          </SiteProvider>
+        </MemoryRouter>,
+      );
+    const html = prerender({ ...site, privacyPolicy: { href: '/policy' } });
+    const link = html.match(/<a [^>]*>How we use your details<\/a>/)?.[0] ?? '';
+    expect(link).toContain('href="/policy"');
+    expect(link).toContain('target="_blank"');
+    expect(link).toContain('rel="noopener"');
+    expect(link).toContain('aria-describedby="new-tab-note"');
+    // Beside the button: the next thing after it in the form.
+    expect(html).toMatch(/Submit &amp; Schedule a Call<\/span><\/button><a [^>]*>How we use your details<\/a>/);
+    expect(prerender({ ...site, privacyPolicy: { href: '/policy', formLinkLabel: 'Privacy' } })).toMatch(/<a [^>]*href="\/policy"[^>]*>Privacy<\/a>/);
+    // A site without a policy gets no such link.
+    const { privacyPolicy: _none, ...without } = site;
+    expect(prerender(without)).not.toContain('href="/policy"');
   });
 
   it('shows a field message only once the field was left, linked to the field', async () => {

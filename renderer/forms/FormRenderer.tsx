@@ -8,6 +8,7 @@ import type { FormConfig, FormNotice } from '../generated/config-types.ts';
 import { resolveHref } from '../lib/href.ts';
 import { useSite } from '../lib/site-context.tsx';
 import { Button } from '../ui/Button.tsx';
+import { NEW_TAB_NOTE_ID, SmartLink } from '../ui/SmartLink.tsx';
 import { createTransformErrors, messagesByField } from './messages.ts';
 import { buildPayload, defaultsOf, type FormValues } from './payload.ts';
 import { HONEYPOT_FIELD, withHoneypot } from './honeypot.ts';
@@ -54,6 +55,9 @@ export function toRjsfUiSchema(config: FormConfig): UiSchema {
   }
   return ui;
 }
+
+/** Words of the link to the privacy policy beside the submit button when the site settings give none. */
+export const PRIVACY_LINK_LABEL = 'How we use your details';
 
 /** The errors to display, in rjsf's ErrorSchema shape. */
 function toErrorSchema(messages: Record<string, string>, shown: ReadonlySet<string>): ErrorSchema {
@@ -236,6 +240,7 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
   };
 
   const { label, busyLabel } = config.submit;
+  const privacy = site.privacyPolicy;
   return (
     <div ref={formRef} className={styles.form}>
       <Form
@@ -277,6 +282,15 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
           <Button type="submit" size="lg" className={styles.submit} state={busy ? (busyLabel ? 'disabled' : 'loading') : 'normal'}>
             {busy && busyLabel ? busyLabel : label}
           </Button>
+          {/*
+            How the details are used, where the visitor decides to send them. A new tab, so what was typed here stays
+            (a dialog's form would be gone with the page); a plain link, so it works before any script has run.
+          */}
+          {privacy && (
+            <SmartLink to={privacy.href} className={styles.privacy} target="_blank" rel="noopener" aria-describedby={NEW_TAB_NOTE_ID}>
+              {privacy.formLinkLabel ?? PRIVACY_LINK_LABEL}
+            </SmartLink>
+          )}
         </div>
         <div className={styles['banner-slot']} role="status">
           {banner?.kind === 'success' && <p className={`${styles.banner} ${styles['banner-success']}`}>{banner.text}</p>}

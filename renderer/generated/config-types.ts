@@ -46,6 +46,10 @@ export type IconName =
  */
 export type ButtonStyle = 'primary' | 'secondary' | 'danger' | 'muted' | 'transparent';
 /**
+ * Where a link goes. One of: an internal route starting with '/' (e.g. "/owner"), a named destination from site.json starting with '@' (e.g. "@signin"), an 'https://' address, or a 'mailto:' address. 'javascript:' and 'data:' links are never allowed.
+ */
+export type Href1 = string;
+/**
  * An internal path starting with '/', e.g. "/owner". A segment starting with ':' is a parameter, e.g. "/referral/:refId".
  */
 export type Route = string;
@@ -81,7 +85,7 @@ export type FormPayloadValue =
 /**
  * Where a link goes. One of: an internal route starting with '/' (e.g. "/owner"), a named destination from site.json starting with '@' (e.g. "@signin"), an 'https://' address, or a 'mailto:' address. 'javascript:' and 'data:' links are never allowed.
  */
-export type Href1 = string;
+export type Href2 = string;
 /**
  * Name of a built-in icon, e.g. "building".
  */
@@ -118,7 +122,7 @@ export type IconName1 =
 /**
  * Where a link goes. One of: an internal route starting with '/' (e.g. "/owner"), a named destination from site.json starting with '@' (e.g. "@signin"), an 'https://' address, or a 'mailto:' address. 'javascript:' and 'data:' links are never allowed.
  */
-export type Href2 = string;
+export type Href3 = string;
 /**
  * Settings that depend on each other: a plan with a dropdown needs "users", e.g. { "hasDropdown": true, "users": { "min": 1, "max": 10 } }; a "contact" plan needs "amountLabel", e.g. "Contact us".
  */
@@ -126,11 +130,11 @@ export type PlanRules = unknown;
 /**
  * Where a link goes. One of: an internal route starting with '/' (e.g. "/owner"), a named destination from site.json starting with '@' (e.g. "@signin"), an 'https://' address, or a 'mailto:' address. 'javascript:' and 'data:' links are never allowed.
  */
-export type Href3 = string;
+export type Href4 = string;
 /**
  * Where a link goes. One of: an internal route starting with '/' (e.g. "/owner"), a named destination from site.json starting with '@' (e.g. "@signin"), an 'https://' address, or a 'mailto:' address. 'javascript:' and 'data:' links are never allowed.
  */
-export type Href4 = string;
+export type Href5 = string;
 /**
  * Name of a built-in icon, e.g. "building".
  */
@@ -261,6 +265,16 @@ export interface SiteConfig {
      * Helpful links listed under the message, e.g. [{ "label": "Contractors", "href": "/contractor" }].
      */
     links: Link[];
+  };
+  /**
+   * The privacy policy, linked beside the submit button of every form so that visitors can read how their details are used before they send them, e.g. { "href": "/policy" }. The link opens in a new tab, so what the visitor typed stays. Leave it out on a site without a policy: the forms then show no such link. The footer links to the policy as one of its own links (Footer › Columns).
+   */
+  privacyPolicy?: {
+    href: Href1;
+    /**
+     * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
+     */
+    formLinkLabel?: string;
   };
   /**
    * Route of the preview login page, the one page that stays open while the site is under construction, e.g. "/admin-login".
@@ -825,7 +839,7 @@ export interface FormSubmit {
        */
       fields: [string, ...string[]];
     };
-    goTo?: Href1;
+    goTo?: Href2;
   };
   /**
    * What the visitor sees when sending fails (error status, no network, time-out). What they typed always stays. E.g. a Notice shown as a toast: "Error submitting form: {reason}".
@@ -1672,7 +1686,7 @@ export interface LogoStripBlock {
  */
 export interface PartnerLogo {
   image: Image5;
-  href?: Href2;
+  href?: Href3;
 }
 /**
  * The logo file with the partner's name as its alt text, e.g. { "src": "/images/home/partner-keel-capital.svg", "alt": "Keel Capital", "width": 200, "height": 56 }.
@@ -2056,8 +2070,8 @@ export interface SchedulerBlock {
    * Name of the details a form kept (the Key under Submit › On success › Store in the form), e.g. "schedule".
    */
   store: string;
-  next: Href3;
-  back: Href4;
+  next: Href4;
+  back: Href5;
   /**
    * How long the spinner shows before the scheduler, in milliseconds, e.g. 3000 (default).
    */

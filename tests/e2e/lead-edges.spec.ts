@@ -131,3 +131,54 @@ test.describe('the first click on submit is never lost', () => {
     });
   }
 });
+
+test.describe('privacy in reach', () => {
+  for (const f of FORMS) {
+    test(`${f.name}: "How we use your details" beside the submit button opens the policy in a new tab; the input stays`, async ({ page, context }) => {
+      const scope = f.scope(page);
+      await f.open(page);
+      const field = scope.getByLabel(f.first, { exact: true });
+      await field.fill('Ada');
+      const button = scope.getByRole('button', { name: f.submit, exact: true });
+      const link = scope.getByRole('link', { name: 'How we use your details' });
+      await expect(link).toHaveAttribute('href', '/policy');
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener');
+      // Beside the button: on its row, after it.
+      const b = (await button.boundingBox())!;
+      const l = (await link.boundingBox())!;
+      expect(l.y).toBeLessThan(b.y + b.height);
+      expect(l.y + l.height).toBeGreaterThan(b.y);
+      expect(l.x).toBeGreaterThanOrEqual(b.x + b.width);
+
+      const opened = context.waitForEvent('page');
+      await link.click();
+      const policy = await opened;
+      await expect(policy).toHaveURL(/\/policy$/);
+      await expect(policy.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+      await expect(field).toHaveValue('Ada');
+    });
+  }
+
+  test('with JavaScript off: the inline forms and the footer link to the policy as plain links', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL, viewport: { width: 1366, height: 900 } });
+    try {
+      const page = await context.newPage();
+      for (const [route, submit] of [
+        ['/contact', 'Send message'],
+        ['/schedule-call', 'Submit & Schedule a Call'],
+      ]) {
+        await page.goto(route);
+        const form = page.locator('form', { has: page.getByRole('button', { name: submit }) });
+        await expect(form.getByRole('link', { name: 'How we use your details' })).toHaveAttribute('href', '/policy');
+      }
+      const links = page.getByRole('contentinfo').getByRole('navigation', { name: 'Links' });
+      await expect(links.getByRole('link')).toHaveText(['Cost Calculator', 'Contact us', 'Refer-to-earn', 'Privacy policy']);
+      await links.getByRole('link', { name: 'Privacy policy' }).click();
+      await expect(page).toHaveURL(/\/policy$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+});
