@@ -54,6 +54,23 @@ describe('build-time MDX content', () => {
     expect(links).toContain('mailto:privacy@buildpad.example');
   });
 
+  it('the privacy policy says what the lead service stores from a form and how to have it erased', async () => {
+    const doc = await compileContent(join(root, 'site.config'), 'policy');
+    // Whitespace as one space, so a sentence can be matched wherever the Markdown wraps it.
+    const text = doc.children.map(textOf).join(' ').replace(/\s+/g, ' ');
+    expect(text).toMatch(/the fields of that form as you filled them in/);
+    // The attribution kept with a lead.
+    expect(text).toMatch(/the first page of this website you opened on that visit/);
+    expect(text).toMatch(/the host name of the website that sent you here/);
+    for (const key of ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content']) expect(text).toContain(key);
+    expect(text).toMatch(/the page the form was on/);
+    expect(text).toMatch(/a keyed hash of your IP address/);
+    expect(text).toMatch(/We never store the address itself/);
+    // Deletion: by e-mail to the privacy address, every lead of that address.
+    expect(text).toMatch(/To have what you sent through one of our forms deleted, email privacy@buildpad\.example/);
+    expect(text).toMatch(/we erase every form submission made with that address/);
+  });
+
   it('the validator reports a missing .mdx file at the page, line and JSON path that names it', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'sitewright-prose-'));
     try {
