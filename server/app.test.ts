@@ -362,27 +362,105 @@ describe.each(backends())('lead service on $name', (backend) => {
   });
 
   describe('admin read endpoint', () => {
+    const TOKEN = 's3cret-token-of-at-least-32-chars';
+    const bearer = (token: string, peer = PEER) => ({ headers: { authorization: `Bearer ${token}`, 'x-test-peer': peer } });
+
     it('is off (404) without a configured token', async () => {
       expect((await makeApp().request('/api/v1/admin/leads', { headers: { authorization: 'Bearer x' } })).status).toBe(404);
     });
 
     it('answers 401 without the right bearer token and the leads with it', async () => {
-      const app = makeApp({ adminToken: 's3cret-token' });
+      const app = makeApp({ adminToken: TOKEN });
       await post(app, VALID.contact.path, VALID.contact.body);
       await post(app, VALID.waitlist.path, VALID.waitlist.body);
       expect((await app.request('/api/v1/admin/leads')).status).toBe(401);
-      const wrong = await app.request('/api/v1/admin/leads', { headers: { authorization: 'Bearer s3cret-tokeN' } });
+      const wrong = await app.request('/api/v1/admin/leads', bearer(`${TOKEN.slice(0, -1)}S`));
       expect(wrong.status).toBe(401);
       expect((await wrong.json()).message).toEqual(expect.any(String));
-      const all = await app.request('/api/v1/admin/leads', { headers: { authorization: 'Bearer s3cret-token' } });
+      const all = await app.request('/api/v1/admin/leads', bearer(TOKEN));
       expect(all.status).toBe(200);
       expect((await all.json()).leads).toHaveLength(2);
-      const some = await (
-        await app.request('/api/v1/admin/leads?form=waitlist&since=2020-01-01', { headers: { authorization: 'Bearer s3cret-token' } })
-      ).json();
+      const some = await (await app.request('/api/v1/admin/leads?form=waitlist&since=2020-01-01', bearer(TOKEN))).json();
       expect(some.leads).toEqual([{ id: expect.any(String), form: 'waitlist', receivedAt: expect.any(String), payload: VALID.waitlist.body }]);
-      expect((await app.request('/api/v1/admin/leads?since=soon', { headers: { authorization: 'Bearer s3cret-token' } })).status).toBe(400);
+      expect((await app.request('/api/v1/admin/leads?since=soon', bearer(TOKEN))).status).toBe(400);
     });
+
+    it('answers 400 {message} for a filter PostgreSQL would refuse, and takes a strict ISO 8601 date or time', async () => {
+      const app = makeApp({ adminToken: TOKEN });
+      await post(app, VALID.contact.path, VALID.contact.body);
+      for (const since of ['0', '-1', '2026', '2026-02-30', '2026-13-01', '2026-01-01T25:00:00Z', '2026-01-01T10:00:00', '1e3', '2026-01-01%00', 'now'])
+        for (const query of [`since=${since}`, `form=contact&since=${since}`]) {
+          const res = await app.request(`/api/v1/admin/leads?${query}`, bearer(TOKEN));
+          expect(res.status, query).toBe(400);
+          expect((await res.json()).message).toMatch(/since/);
+        }
+      const badForm = await app.request('/api/v1/admin/leads?form=contact%00', bearer(TOKEN));
+      expect(badForm.status).toBe(400);
+      expect((await badForm.json()).message).toMatch(/form/);
+      for (const since of ['2020-01-01', '2020-01-01T10:00:00Z', '2020-01-01T10:00:00.123+02:00', '2024-02-29']) {
+        const res = await app.request(`/api/v1/admin/leads?since=${encodeURIComponent(since)}`, bearer(TOKEN));
+        expect(res.status, since).toBe(200);
+        expect((await res.json()).leads).toHaveLength(1);
+      }
+      expect((await (await app.request('/api/v1/admin/leads?since=2999-01-01', bearer(TOKEN))).json()).leads).toHaveLength(0);
+    });
+
+    it('refuses a configured token shorter than 32 characters', () => {
+      expect(() => makeApp({ adminToken: 'short-token' })).toThrow(/SITEWRIGHT_ADMIN_TOKEN must be at least 32 characters/);
+    });
+
+    it('after 10 failed tokens from one client in 15 minutes answers 429 with Retry-After, even for the right token, and logs no token', async () => {
+      let now = 5_000_000;
+      const app = makeApp({ adminToken: TOKEN, clock: () => now });
+      const printed: string[] = [];
+      const spies = (['error', 'warn', 'log', 'info'] as const).map((level) =>
+        vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void printed.push(format(...args))),
+      );
+      try {
+        for (let i = 0; i < 10; i++) {
+          now += 1000;
+          expect((await app.request('/api/v1/admin/leads', bearer(`guess-${i}-${'x'.repeat(30)}`))).status).toBe(401);
+        }
+        const refused = await app.request('/api/v1/admin/leads', bearer(TOKEN));
+        expect(refused.status).toBe(429);
+        expect(refused.headers.get('retry-after')).toBe(String(15 * 60 - 9));
+        expect((await refused.json()).message).toMatch(/Too many/);
+        // Another client (an IPv6 one, by its /64) is not held up.
+        expect((await app.request('/api/v1/admin/leads', bearer(TOKEN, '2001:db8:1:2::9'))).status).toBe(200);
+        now += 15 * 60_000;
+        expect((await app.request('/api/v1/admin/leads', bearer(TOKEN))).status).toBe(200);
+      } finally {
+        spies.forEach((sp) => sp.mockRestore());
+      }
+      const log = printed.join('\n');
+      expect(log).toMatch(/admin/);
+      expect(log).not.toContain('guess-');
+      expect(log).not.toContain(TOKEN);
+      expect(log).not.toContain(PEER);
+    });
+  });
+
+  it('buckets IPv6 clients by their /64 for the rate limit, and IPv4-mapped ones by their IPv4 address', async () => {
+    const app = makeApp({ rateLimit: 3 });
+    const statuses = [];
+    for (let i = 1; i <= 4; i++) statuses.push((await post(app, VALID.contact.path, VALID.contact.body, { 'x-test-peer': `2001:db8:aa:bb::${i}` })).status);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    expect((await post(app, VALID.contact.path, VALID.contact.body, { 'x-test-peer': '2001:db8:aa:bb:ffff:1:2:3' })).status).toBe(429);
+    expect((await post(app, VALID.contact.path, VALID.contact.body, { 'x-test-peer': '2001:db8:aa:bc::1' })).status).toBe(201);
+    for (const peer of ['::ffff:198.51.100.1', '::ffff:198.51.100.2', '::ffff:198.51.100.3', '::ffff:198.51.100.4'])
+      expect((await post(app, VALID.contact.path, VALID.contact.body, { 'x-test-peer': peer })).status).toBe(201);
+    // The stored hash is still of the whole address.
+    const hashes = new Set((await rows()).slice(0, 3).map((r) => r.client_hash));
+    expect(hashes.size).toBe(3);
+  });
+
+  it("refuses an enquiry timestamp that is not an ISO 8601 date-time, as the browser's toISOString makes", async () => {
+    for (const timestamp of ['-1', '0', '2026', '2026-11-24', '2026-02-30T10:00:00Z', '2026-11-24 10:00:00', 'Tue, 24 Nov 2026 10:00:00 GMT']) {
+      const res = await post(makeApp(), VALID.enquiry.path, { ...VALID.enquiry.body, timestamp });
+      expect(res.status, timestamp).toBe(422);
+      expect((await res.json()).errors).toEqual([{ field: 'timestamp', message: expect.stringContaining('ISO 8601') }]);
+    }
+    expect((await post(makeApp(), VALID.enquiry.path, { ...VALID.enquiry.body, timestamp: new Date().toISOString() })).status).toBe(201);
   });
 
   it('answers 503 {message} while the database is unreachable, and recovers', async () => {

@@ -8,11 +8,11 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Db } from './db.ts';
 import { isUnavailable } from './db.ts';
 import { checkSubmission, loadLeadForms, type LeadForm } from './forms.ts';
-import { clientAddress, hashAddress } from './client.ts';
-import { RateLimiter } from './rate-limit.ts';
-import { bearerMatches } from './auth.ts';
+import { clientAddress, hashAddress, rateLimitBucket } from './client.ts';
+import { FailureThrottle, RateLimiter } from './rate-limit.ts';
+import { adminTokenProblem, bearerMatches } from './auth.ts';
 import { describeError } from './log.ts';
-import { deleteByEmail, insertLead, listLeads, pendingOutbox, type LeadFilter } from './store.ts';
+import { deleteByEmail, insertLead, leadFilterFrom, listLeads, pendingOutbox } from './store.ts';
 
 export const BASE = '/api/v1';
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -152,12 +152,7 @@ export function unstorableKey(body: object): string | undefined {
   return Object.entries(body).find(([k, v]) => unstorableText(k) || bad(v))?.[0];
 }
 
-function leadFilter(c: Context): LeadFilter | string {
-  const form = c.req.query('form') || undefined;
-  const since = c.req.query('since') || undefined;
-  if (since !== undefined && Number.isNaN(Date.parse(since))) return `"since" must be a date such as 2026-01-01, not "${since}".`;
-  return { form, since };
-}
+const leadFilter = (c: Context) => leadFilterFrom(c.req.query('form') || undefined, c.req.query('since') || undefined);
 
 /** The admin operations without authentication, for the local Unix socket only (see server/node.ts). */
 export function createAdminApp(db: Db): Hono {
@@ -184,8 +179,11 @@ export function createAdminApp(db: Db): Hono {
 
 export function createLeadApp(options: LeadAppOptions): Hono {
   const { db } = options;
+  const tokenProblem = adminTokenProblem(options.adminToken);
+  if (tokenProblem) throw new Error(tokenProblem);
   const forms = options.forms ?? loadLeadForms();
   const limiter = new RateLimiter(options.rateLimit ?? 20, 60_000, options.clock);
+  const adminFailures = new FailureThrottle(10, 15 * 60_000, options.clock);
   const allowed = new Set(options.allowedOrigins ?? []);
   const trusted = options.trustedProxies ?? 0;
   const peerOf = options.peerAddress ?? defaultPeer;
@@ -225,7 +223,18 @@ export function createLeadApp(options: LeadAppOptions): Hono {
 
   api.get('/admin/leads', async (c) => {
     if (!options.adminToken) return c.json({ message: 'Not found.' }, 404);
+    // Checked before the token, so that a client past its failures learns nothing, not even from the right one.
+    const client = rateLimitBucket(clientAddress(peerOf(c) ?? 'unknown', c.req.header('x-forwarded-for'), trusted));
+    const wait = adminFailures.retryAfterSeconds(client);
+    if (wait > 0) {
+      c.header('Retry-After', String(wait));
+      return c.json({ message: `Too many failed admin tokens. Please wait ${wait} seconds and try again.`, retryAfterSeconds: wait }, 429);
+    }
     if (!bearerMatches(c.req.header('authorization'), options.adminToken)) {
+      if (adminFailures.fail(client))
+        console.warn(
+          `[leads] admin API: ${adminFailures.limit} failed tokens from one client (address hash ${hashAddress(client, options.hashSecret).slice(0, 12)}) within ${adminFailures.windowMs / 60_000} minutes; refusing it for up to ${adminFailures.windowMs / 60_000} minutes`,
+        );
       c.header('WWW-Authenticate', 'Bearer');
       return c.json({ message: 'A valid admin token is required.' }, 401);
     }
@@ -238,7 +247,7 @@ export function createLeadApp(options: LeadAppOptions): Hono {
   for (const form of forms.values()) {
     api.post(form.path, async (c) => {
       const address = clientAddress(peerOf(c) ?? 'unknown', c.req.header('x-forwarded-for'), trusted);
-      const rate = limiter.take(`${form.id}\n${address}`);
+      const rate = limiter.take(`${form.id}\n${rateLimitBucket(address)}`);
       if (!rate.allowed) {
         c.header('Retry-After', String(rate.retryAfterSeconds));
         return c.json(

@@ -7,7 +7,7 @@ describe('npm run leads arguments', () => {
     expect(parseCommand(['list', '--form', 'contact', '--since', '2026-01-01', '--json'])).toEqual({
       command: 'list',
       form: 'contact',
-      since: '2026-01-01',
+      since: '2026-01-01T00:00:00.000Z',
       json: true,
     });
     expect(parseCommand(['export', '--format', 'csv'])).toEqual({ command: 'export', form: undefined, since: undefined });
@@ -23,6 +23,9 @@ describe('npm run leads arguments', () => {
     [['export', '--format', 'xlsx'], /only csv/],
     [['delete'], /--email/],
     [['list', '--since', 'last week'], /--since/],
+    [['list', '--since', '0'], /--since must be an ISO 8601 date or time such as 2026-01-01 or 2026-01-01T10:00:00Z, not "0"/],
+    [['export', '--format', 'csv', '--since', '2026-02-30'], /--since/],
+    [['list', '--form', 'contact\u0000'], /--form must be a form's id/],
     [['delete', '--email', 'a@b.example', '--form', 'contact'], /does not take --form/],
   ])('refuses %j with a helpful line', (argv, message) => {
     expect(() => parseCommand(argv)).toThrow(UsageError);

@@ -1,6 +1,6 @@
 /** `npm run leads` argument rules and output formats, kept pure for tests. */
 import { parseArgs } from 'node:util';
-import type { LeadRow, OutboxRow } from './store.ts';
+import { leadFilterFrom, type LeadRow, type OutboxRow } from './store.ts';
 import { terminalText } from './terminal-text.ts';
 
 export const HELP = `npm run leads -- <command> [options]
@@ -16,7 +16,7 @@ Commands
   outbox [--json]                           webhook deliveries still pending
   help, --help                              this text
 
-Forms: contact, demo-lead, waitlist, enquiry. DATE: 2026-01-01 or an ISO time.
+Forms: contact, demo-lead, waitlist, enquiry. DATE: 2026-01-01 (from midnight UTC) or 2026-01-01T10:00:00Z.
 
 Environment
   SITEWRIGHT_DATA_DIR   embedded database directory (default .data/ in the project)
@@ -64,7 +64,9 @@ export function parseCommand(argv: string[]): Command {
   const [command, ...rest] = positionals;
   if (!COMMANDS.includes(command)) throw new UsageError(`unknown command "${command}"; use one of: ${COMMANDS.join(', ')}`);
   if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
-  if (v.since !== undefined && Number.isNaN(Date.parse(v.since))) throw new UsageError(`--since takes a date such as 2026-01-01, not "${v.since}"`);
+  // The service's own check, so the CLI and GET /api/v1/admin/leads take the same dates and forms.
+  const filter = leadFilterFrom(v.form, v.since);
+  if (typeof filter === 'string') throw new UsageError(filter.replace(/^"(\w+)"/, '--$1').replace(/\.$/, ''));
   const allow = (...names: string[]) => {
     for (const name of ['form', 'since', 'json', 'format', 'email'])
       if (!names.includes(name) && v[name as keyof typeof v] !== undefined && v[name as keyof typeof v] !== false)
@@ -73,12 +75,12 @@ export function parseCommand(argv: string[]): Command {
   switch (command) {
     case 'list':
       allow('form', 'since', 'json');
-      return { command, form: v.form, since: v.since, json: v.json ?? false };
+      return { command, ...filter, json: v.json ?? false };
     case 'export':
       allow('form', 'since', 'format');
       if (v.format !== 'csv')
         throw new UsageError(v.format === undefined ? 'export needs --format csv' : `unknown format "${v.format}"; only csv is supported`);
-      return { command, form: v.form, since: v.since };
+      return { command, ...filter };
     case 'delete':
       allow('email');
       if (!v.email || !v.email.includes('@')) throw new UsageError('delete needs --email ADDRESS, e.g. --email ada@example.com');

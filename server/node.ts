@@ -13,6 +13,7 @@ import { migrate } from './migrate.ts';
 import { createAdminApp, createLeadApp } from './app.ts';
 import { acquireLock } from './lock.ts';
 import { secureDataDir } from './data-dir.ts';
+import { adminTokenProblem } from './auth.ts';
 import { hashSecret } from './store.ts';
 import { startOutboxWorker } from './outbox.ts';
 import { configFromEnv, socketPath, type ServiceConfig } from './config.ts';
@@ -41,6 +42,9 @@ async function listenOnSocket(app: Hono, path: string): Promise<Server> {
 }
 
 export async function startLeadService(config: ServiceConfig = configFromEnv()): Promise<LeadService> {
+  // A setting that keeps it from starting is told before the database is touched.
+  const tokenProblem = adminTokenProblem(config.adminToken);
+  if (tokenProblem) throw new Error(tokenProblem);
   const embedded = !config.databaseUrl;
   let release = () => {};
   if (embedded) {

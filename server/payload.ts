@@ -3,6 +3,7 @@
  * values, so the server checks them with the very schema and messages the browser used.
  */
 import type { FormPayloadValue } from '../renderer/generated/config-types.ts';
+import { isoDateTime } from './dates.ts';
 
 export type Mapping = Record<string, FormPayloadValue>;
 
@@ -49,7 +50,8 @@ export function unmapPayload(mapping: Mapping, body: Record<string, unknown>, co
     }
     if ('generate' in spec) {
       if (sent === undefined) continue;
-      if (typeof sent === 'string' && sent.length <= 40 && !Number.isNaN(Date.parse(sent))) stored[key] = sent;
+      // The browser sends new Date().toISOString(); Date.parse would also take "-1" or "0".
+      if (typeof sent === 'string' && sent.length <= 40 && isoDateTime(sent) !== undefined) stored[key] = sent;
       else badGenerated.push(key);
       continue;
     }

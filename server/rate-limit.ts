@@ -45,6 +45,44 @@ export class RateLimiter {
   }
 }
 
+/**
+ * Failed attempts (wrong admin tokens) per client in a sliding window: once `limit` failed within `windowMs`,
+ * every attempt is refused, a right one too, until the oldest failure leaves the window. Guessing a token then
+ * takes a window per `limit` tries from each client.
+ */
+export class FailureThrottle {
+  private readonly failures = new Map<string, number[]>();
+  private lastSweep = 0;
+
+  constructor(
+    readonly limit = 10,
+    readonly windowMs = 15 * 60_000,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Seconds until this client may try again; 0 when it may now. */
+  retryAfterSeconds(key: string): number {
+    const now = this.clock();
+    this.sweep(now);
+    const recent = (this.failures.get(key) ?? []).filter((t) => t > now - this.windowMs);
+    return recent.length < this.limit ? 0 : Math.max(1, Math.ceil((recent[0] + this.windowMs - now) / 1000));
+  }
+
+  /** Counts a failure; true when it is the one that reaches the limit (worth a log line, once). */
+  fail(key: string): boolean {
+    const now = this.clock();
+    const recent = [...(this.failures.get(key) ?? []).filter((t) => t > now - this.windowMs), now];
+    this.failures.set(key, recent);
+    return recent.length === this.limit;
+  }
+
+  private sweep(now: number) {
+    if (now - this.lastSweep < this.windowMs) return;
+    this.lastSweep = now;
+    for (const [k, times] of this.failures) if (!times.some((t) => t > now - this.windowMs)) this.failures.delete(k);
+  }
+}
+
 /** SITEWRIGHT_RATE_LIMIT: submissions per minute; unset means 20; 0 means off. */
 export function rateLimitFrom(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 20;

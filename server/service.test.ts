@@ -126,6 +126,14 @@ describe('lead service on a PGlite data directory', () => {
     }
   });
 
+  it('refuses to start with an admin token shorter than 32 characters, saying why, before touching the data directory', async () => {
+    const dir = join(tempDir(), 'data');
+    await expect(startLeadService(configFromEnv({ SITEWRIGHT_DATA_DIR: dir, SITEWRIGHT_ADMIN_TOKEN: 'letmein' }))).rejects.toThrow(
+      'SITEWRIGHT_ADMIN_TOKEN must be at least 32 characters (it has 7)',
+    );
+    expect(existsSync(dir)).toBe(false);
+  });
+
   it('lets the CLI take over a lock file left by a process that no longer exists', async () => {
     const dir = tempDir();
     const dead = spawn(process.execPath, ['-e', '0']);

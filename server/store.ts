@@ -1,6 +1,7 @@
 /** The SQL of the lead service, the same on PGlite and PostgreSQL. */
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from './db.ts';
+import { isoDateOrDateTime, SINCE_EXAMPLE } from './dates.ts';
 
 export interface LeadRow {
   id: string;
@@ -86,9 +87,24 @@ async function queueDelivery(tx: Queryable, lead: LeadRow) {
 
 export interface LeadFilter {
   form?: string;
-  /** ISO date or time; leads received at or after it. */
+  /** UTC ISO time (leadFilterFrom normalises what it is sent); leads received at or after it. */
   since?: string;
 }
+
+/**
+ * The admin list's filters, or the message refusing them. Each is checked here, strictly: a value PostgreSQL
+ * refuses ("since=0", a NUL) would otherwise be a 500.
+ */
+export function leadFilterFrom(form: string | undefined, since: string | undefined): LeadFilter | string {
+  if (form !== undefined && !isFormId(form)) return `"form" must be a form's id such as contact or demo-lead, not "${form}".`;
+  if (since === undefined) return { form };
+  const at = isoDateOrDateTime(since);
+  if (at === undefined) return `"since" must be an ISO 8601 date or time such as ${SINCE_EXAMPLE}, not "${since}".`;
+  return { form, since: at };
+}
+
+/** A form's id: its file's name in site.config/forms/. */
+export const isFormId = (s: string) => /^[a-z0-9][a-z0-9_-]{0,63}$/i.test(s);
 
 export async function listLeads(db: Queryable, filter: LeadFilter = {}): Promise<LeadRow[]> {
   const r = await db.query<Row>(

@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { clientAddress, hashAddress, normalizeAddress } from './client.ts';
-import { decide, RateLimiter, rateLimitFrom } from './rate-limit.ts';
+import { clientAddress, hashAddress, normalizeAddress, rateLimitBucket } from './client.ts';
+import { decide, FailureThrottle, RateLimiter, rateLimitFrom } from './rate-limit.ts';
 import { canonicalJson, fingerprintSource, keyOfField, unmapPayload } from './payload.ts';
 import { csvField, neutraliseFormulas, payloadColumns, toCsv } from './csv.ts';
 import { backoffMs } from './backoff.ts';
-import { bearerMatches } from './auth.ts';
+import { adminTokenProblem, bearerMatches } from './auth.ts';
 import { migrationFiles } from './migrate.ts';
 import { codeOfCountry, loadLeadForms, servicePath } from './forms.ts';
 import { parseIdempotencyKey, isJsonType, unstorableKey, unstorableText } from './app.ts';
@@ -27,6 +27,20 @@ describe('clientAddress', () => {
   it('treats an IPv4-mapped IPv6 peer as the IPv4 address', () => {
     expect(normalizeAddress('::ffff:127.0.0.1')).toBe('127.0.0.1');
     expect(clientAddress('::FFFF:127.0.0.1', undefined, 0)).toBe('127.0.0.1');
+  });
+  it('buckets IPv6 addresses by their /64 for the rate limit, everything else by itself', () => {
+    expect(rateLimitBucket('2001:db8:aa:bb::1')).toBe('2001:db8:aa:bb::/64');
+    expect(rateLimitBucket('2001:0DB8:00aa:00bb:ffff:1:2:3')).toBe('2001:db8:aa:bb::/64');
+    expect(rateLimitBucket('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(rateLimitBucket('::1')).toBe('0:0:0:0::/64');
+    expect(rateLimitBucket('::')).toBe('0:0:0:0::/64');
+    expect(rateLimitBucket('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(rateLimitBucket('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(rateLimitBucket('2001:db8:1:2::5.6.7.8')).toBe('2001:db8:1:2::/64');
+    expect(rateLimitBucket('64:ff9b::198.51.100.1')).toBe('64:ff9b:0:0::/64');
+    expect(rateLimitBucket('::ffff:198.51.100.1')).toBe('198.51.100.1');
+    expect(rateLimitBucket('198.51.100.1')).toBe('198.51.100.1');
+    expect(rateLimitBucket('unknown')).toBe('unknown');
   });
   it('hashes with the secret, never returning the address', () => {
     const h = hashAddress('198.51.100.9', 's');
@@ -54,6 +68,18 @@ describe('rate limit', () => {
     expect(rl.take('b').allowed).toBe(true);
     const off = new RateLimiter(0);
     for (let i = 0; i < 50; i++) expect(off.take('a').allowed).toBe(true);
+  });
+  it('throttles a client after `limit` failures in the window, until the oldest leaves it, and tells when the limit is reached', () => {
+    let now = 0;
+    const t = new FailureThrottle(3, 60_000, () => now);
+    expect([t.fail('a'), t.fail('a')]).toEqual([false, false]);
+    expect(t.retryAfterSeconds('a')).toBe(0);
+    now = 10_000;
+    expect(t.fail('a')).toBe(true);
+    expect(t.retryAfterSeconds('a')).toBe(50);
+    expect(t.retryAfterSeconds('b')).toBe(0);
+    now = 60_001;
+    expect(t.retryAfterSeconds('a')).toBe(0);
   });
   it('reads SITEWRIGHT_RATE_LIMIT', () => {
     expect(rateLimitFrom(undefined)).toBe(20);
@@ -183,6 +209,11 @@ describe('small rules', () => {
     expect(bearerMatches('Bearer abd', 'abc')).toBe(false);
     expect(bearerMatches(undefined, 'abc')).toBe(false);
     expect(bearerMatches('abc', 'abc')).toBe(false);
+  });
+  it('refuses an admin token shorter than 32 characters with a sentence saying how to make one', () => {
+    expect(adminTokenProblem(undefined)).toBeUndefined();
+    expect(adminTokenProblem('x'.repeat(32))).toBeUndefined();
+    expect(adminTokenProblem('x'.repeat(31))).toMatch(/^SITEWRIGHT_ADMIN_TOKEN must be at least 32 characters \(it has 31\).*openssl rand -hex 32/);
   });
   it('sorts migration files by number and ignores others', () => {
     expect(migrationFiles(['010_b.sql', '002_a.sql', 'README.md', '001_x.sql.bak', '1_c.sql'])).toEqual(['1_c.sql', '002_a.sql', '010_b.sql']);
