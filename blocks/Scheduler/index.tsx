@@ -1,13 +1,15 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SchedulerBlock } from '../../renderer/generated/config-types.ts';
 import { readStore } from '../../renderer/forms/store.ts';
 import { ChunkCache } from '../../renderer/lib/chunk-cache.ts';
 import { resolveHref } from '../../renderer/lib/href.ts';
 import { navigateTo } from '../../renderer/lib/navigate.ts';
 import { useSite } from '../../renderer/lib/site-context.tsx';
-import { SmartLink } from '../../renderer/ui/SmartLink.tsx';
+import { buttonClass } from '../../renderer/ui/Button.tsx';
+import { NEW_TAB_NOTE_ID, SmartLink } from '../../renderer/ui/SmartLink.tsx';
 import { Spinner } from '../../renderer/ui/Spinner.tsx';
 import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
+import { hostOf, isSchedulerMessage, schedulingPageUrl } from './scheduling-page.ts';
 import styles from './styles.module.css';
 
 type Calendly = typeof import('react-calendly');
@@ -37,14 +39,34 @@ function ScheduledListener({ calendly, origin, onScheduled }: { calendly: Calend
  * reports a booking, the next page `nextDelayMs` later (4 s). Server and first client render show the
  * spinner only: the widget and its iframe exist only in the browser. A visitor who arrives without stored details
  * (a bookmark, a shared link, another tab) still gets the scheduler, empty, plus a link to the form that fills it.
+ * A scheduler that has not said it is up `fallbackAfterMs` (10 s) after it should have shown (its site cannot be
+ * reached, or its chunk did not arrive) gives way to a fallback: the scheduling page in a new tab, prefilled, and
+ * the next page, so the visitor is never left at a dead end.
  */
-export default function Scheduler({ id, heading, intro, store, next, back, loadingMs = 3000, nextDelayMs = 4000 }: SchedulerBlock) {
+export default function Scheduler({
+  id,
+  heading,
+  intro,
+  store,
+  next,
+  back,
+  loadingMs = 3000,
+  nextDelayMs = 4000,
+  fallbackAfterMs = 10000,
+  fallback = {},
+}: SchedulerBlock) {
   const site = useSite();
   // undefined until the browser has read the store (the server cannot); null when nothing usable was stored.
   const [details, setDetails] = useState<Details | null | undefined>(undefined);
   const [calendly, setCalendly] = useState<Calendly | null>(null);
   const [waited, setWaited] = useState(false);
   const [booked, setBooked] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const fallbackRef = useRef<HTMLDivElement>(null);
+  /** Focus was in the scheduler when it gave way: it goes to the fallback's link rather than to the page's start. */
+  const hadFocus = useRef(false);
 
   const go = (href: string) => navigateTo(resolveHref(href, site).href);
 
@@ -77,6 +99,30 @@ export default function Scheduler({ id, heading, intro, store, next, back, loadi
   const onScheduled = useCallback(() => setBooked(true), []);
 
   const origin = new URL(site.scheduler.url).origin;
+
+  // From the moment the scheduler should show, it has `fallbackAfterMs` to post a message of its own; a chunk that
+  // never arrives and a frame showing the browser's error page both end in the fallback.
+  useEffect(() => {
+    if (!waited || loaded || failed) return;
+    const onMessage = (e: MessageEvent) => {
+      if (e.origin === origin && isSchedulerMessage(e.data)) setLoaded(true);
+    };
+    window.addEventListener('message', onMessage);
+    const timer = setTimeout(() => {
+      hadFocus.current = Boolean(frameRef.current?.contains(document.activeElement));
+      setFailed(true);
+    }, fallbackAfterMs);
+    return () => {
+      window.removeEventListener('message', onMessage);
+      clearTimeout(timer);
+    };
+  }, [waited, loaded, failed, origin, fallbackAfterMs]);
+
+  useEffect(() => {
+    if (failed && hadFocus.current) fallbackRef.current?.querySelector('a')?.focus();
+  }, [failed]);
+
+  const host = hostOf(site.scheduler.url);
   return (
     <section id={id} className={styles.section}>
       <div className={`container ${styles.inner}`}>
@@ -85,24 +131,49 @@ export default function Scheduler({ id, heading, intro, store, next, back, loadi
             <SectionHead heading={heading} intro={intro} level={1} classes={{ heading: styles.heading, intro: styles.text }} />
           </div>
         )}
-        <div className={styles.frame}>
-          {waited && calendly ? (
-            <>
-              <ScheduledListener calendly={calendly} origin={origin} onScheduled={onScheduled} />
-              <calendly.InlineWidget
-                url={site.scheduler.url}
-                prefill={details ?? {}}
-                iframeTitle="Schedule a call"
-                LoadingSpinner={SchedulerSpinner}
-                className={styles.widget}
-              />
-            </>
-          ) : (
-            <div className={styles.loading}>
-              <Spinner label="Loading the scheduler" size="lg" />
+        {failed ? (
+          <div ref={fallbackRef} className={styles.failed} role="status">
+            <p className={styles['failed-text']}>{fallback.text ?? 'The scheduler could not be loaded here.'}</p>
+            {details && <p>{fallback.savedText ?? 'Your details are saved.'}</p>}
+            <div className={styles.ways}>
+              {/* A tab of its own, filled in as the widget would have been. Without "noreferrer", so the scheduling
+                  site still learns which site sent the visitor, as it does from the embedded widget. */}
+              <SmartLink
+                to={schedulingPageUrl(site.scheduler.url, details ?? null)}
+                target="_blank"
+                rel="noopener"
+                aria-describedby={NEW_TAB_NOTE_ID}
+                className={buttonClass('primary', 'lg')}
+              >
+                {fallback.linkLabel ?? `Book your call on ${host}`}
+              </SmartLink>
+              {details && (
+                <SmartLink to={next} className={buttonClass('secondary', 'lg')}>
+                  {fallback.nextLabel ?? 'Continue without booking'}
+                </SmartLink>
+              )}
             </div>
-          )}
-        </div>
+          </div>
+        ) : (
+          <div ref={frameRef} className={styles.frame}>
+            {waited && calendly ? (
+              <>
+                <ScheduledListener calendly={calendly} origin={origin} onScheduled={onScheduled} />
+                <calendly.InlineWidget
+                  url={site.scheduler.url}
+                  prefill={details ?? {}}
+                  iframeTitle="Schedule a call"
+                  LoadingSpinner={SchedulerSpinner}
+                  className={styles.widget}
+                />
+              </>
+            ) : (
+              <div className={styles.loading}>
+                <Spinner label="Loading the scheduler" size="lg" />
+              </div>
+            )}
+          </div>
+        )}
         {details === null && (
           <p className={styles.note}>
             Not on the waitlist yet? <SmartLink to={back}>Join the waitlist</SmartLink> first and we will fill in your name and email for you.

@@ -2047,7 +2047,7 @@ export interface ReferralRedirectBlock {
   message?: string;
 }
 /**
- * The embedded scheduling page (its address is Scheduler › URL in the site settings, site.json), filled in with the name and e-mail a form stored earlier. After the visitor books, it moves on to the next page. A visitor who arrives without those details still gets the scheduler, empty, with a link to the form.
+ * The embedded scheduling page (its address is Scheduler › URL in the site settings, site.json), filled in with the name and e-mail a form stored earlier. After the visitor books, it moves on to the next page. A visitor who arrives without those details still gets the scheduler, empty, with a link to the form. When the scheduler does not load (its site cannot be reached), a fallback offers its page in a new tab and the next page.
  */
 export interface SchedulerBlock {
   /**
@@ -2080,6 +2080,31 @@ export interface SchedulerBlock {
    * Pause between the booking and moving on, in milliseconds, e.g. 4000 (default).
    */
   nextDelayMs?: number;
+  /**
+   * How long the scheduler may take to say it has loaded once it shows, in milliseconds, before Fallback takes its place, e.g. 10000 (default).
+   */
+  fallbackAfterMs?: number;
+  /**
+   * What shows in place of the scheduler when it has not loaded after Fallback after ms (10 s by default), e.g. when the scheduling site cannot be reached: a sentence saying so; to a visitor whose details the form kept, that they are saved; a link that opens the scheduling page in a new tab, filled in with their name and e-mail as the scheduler would be; and to that visitor a link on to the next page (Next). Each text has a default.
+   */
+  fallback?: {
+    /**
+     * Says the scheduler did not load, e.g. "The scheduler could not be loaded here." (default).
+     */
+    text?: string;
+    /**
+     * Tells a visitor who came from the form that nothing is lost, e.g. "Your place on the waitlist is saved.". Default "Your details are saved.".
+     */
+    savedText?: string;
+    /**
+     * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
+     */
+    linkLabel?: string;
+    /**
+     * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
+     */
+    nextLabel?: string;
+  };
 }
 /**
  * A numbered "How it works" sequence: each step has a picture or an icon, a short title and a sentence. Shown as a grid of numbered cards on large screens and a list on phones. Example: { "type": "steps", "heading": "How it works", "steps": [{ "id": "get-link", "icon": "link", "title": "Get your referral link", "desc": "Sign up and we create a unique link for you." }] }.

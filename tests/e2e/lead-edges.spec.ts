@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { manifest } from './build-files.ts';
 import { test, expect, hydrated } from './fixtures.ts';
 import { IAM, SHEET, stub } from './lead-api.ts';
@@ -180,5 +181,65 @@ test.describe('privacy in reach', () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+test.describe("the waitlist's next step never dead-ends", () => {
+  /** On /schedule-call-calendly with the waitlist's details kept, as the form leaves them, on Playwright's clock. */
+  async function openStep(page: Page) {
+    await page.clock.install();
+    await page.goto('/schedule-call');
+    await page.evaluate(() =>
+      sessionStorage.setItem('sitewright:store:schedule', JSON.stringify({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com' })),
+    );
+    await page.goto('/schedule-call-calendly');
+    await hydrated(page);
+    await page.clock.runFor(3_000);
+    await expect(page.locator('iframe[title="Schedule a call"]')).toBeVisible();
+  }
+
+  test('the scheduling site unreachable: after 10 s the place is saved, its page opens in a new tab prefilled, and the next step is a link', async ({
+    page,
+    consoleProblems,
+  }) => {
+    // The fixtures abort every request to another host: the frame shows the browser's error page and fires "load".
+    await openStep(page);
+    // The clock runs on between steps here, so the 10 s are checked to the millisecond in the block's unit test.
+    const saved = page.getByText('Your place on the waitlist is saved.', { exact: false });
+    await expect(saved).toHaveCount(0);
+    await page.clock.runFor(10_000);
+    await expect(page.getByRole('status').filter({ hasText: 'The scheduler could not be loaded here.' })).toBeVisible();
+    await expect(saved).toBeVisible();
+    await expect(page.locator('iframe')).toHaveCount(0);
+
+    const open = page.getByRole('link', { name: 'Open the scheduling page' });
+    await expect(open).toHaveAttribute('target', '_blank');
+    await expect(open).toHaveAttribute('rel', 'noopener');
+    const href = new URL((await open.getAttribute('href')) ?? '');
+    expect(href.origin + href.pathname).toBe('https://calendly.com/buildpad/project-brief');
+    expect(href.searchParams.get('name')).toBe('Ada Obi');
+    expect(href.searchParams.get('email')).toBe('ada@example.com');
+
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Continue without booking' }).click();
+    await expect(page).toHaveURL(/\/waitlist-welcome$/);
+    expect(consoleProblems).toEqual([]);
+  });
+
+  test('a scheduler that says it is up (a calendly.* message from its origin) stays', async ({ page }) => {
+    await page.route('https://calendly.com/**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: `<!doctype html><html><body><script>parent.postMessage({ event: 'calendly.event_type_viewed', payload: {} }, '*');</script><p>Scheduling page stub</p></body></html>`,
+      }),
+    );
+    await openStep(page);
+    await expect(page.frameLocator('iframe[title="Schedule a call"]').getByText('Scheduling page stub')).toBeVisible();
+    await page.clock.runFor(20_000);
+    await expect(page.locator('iframe[title="Schedule a call"]')).toBeVisible();
+    await expect(page.getByText('The scheduler could not be loaded here.')).toHaveCount(0);
   });
 });
