@@ -1,13 +1,178 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, isFileLoadingAllowed, normalizePath, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { realpathSync, statSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sitewright } from './scripts/lib/vite/plugin.ts';
 import { cssModuleClassName } from './scripts/lib/vite/css-names.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-export default defineConfig(({ command }) => ({
+/**
+ * The folders whose files the dev server may send: what the pages' modules import (npm run edit adds editor/ and
+ * schemas/). Anything else under the root answers 404, site.config/ included: its content reaches the browser only
+ * through the checked virtual modules (without hidden pages), and its assets/ is the public folder, served apart.
+ */
+export const SERVED_FOLDERS = ['renderer', 'blocks', 'node_modules'];
+
+/**
+ * Names under the root (a final * matches the rest of a name) that Vite must never read for the browser, even when a
+ * served module imports them: the lead database, the repository, secrets, the lead service, the Node-side scripts,
+ * tests and builds.
+ */
+export const NEVER_SERVED = [
+  '.data',
+  '.git',
+  '.env*',
+  '.npmrc',
+  'server',
+  'scripts',
+  'tests',
+  'docs',
+  'dist*',
+  'coverage',
+  'test-results',
+  'playwright-report',
+  'reports',
+  'screenshots',
+  'node_modules/.bin',
+  'node_modules/.package-lock.json',
+];
+
+/** Vite's own server.fs.deny, which a deny list of ours replaces: secrets anywhere in the tree. */
+const VITE_DENY = ['.env', '.env.*', '*.{crt,pem,key,p12,pfx,cer,der}', '.npmrc', '.yarnrc.yml', '**/.git/**'];
+
+const globEscape = (s: string) => s.replace(/[\\*?[\]{}()!+@]/g, '\\$&');
+
+/**
+ * server.fs for the dev server: strict, the allow list above, and NEVER_SERVED as globs. Vite matches deny globs
+ * against absolute paths (a pattern without "/" anywhere in the tree), so ours are anchored at the root.
+ */
+export function serverFs(rootDir: string): { strict: true; allow: string[]; deny: string[] } {
+  const base = globEscape(normalizePath(rootDir).replace(/\/$/, ''));
+  return {
+    strict: true,
+    allow: SERVED_FOLDERS.map((f) => posix.join(normalizePath(rootDir), f)),
+    // '.env*' without a "/": Vite refuses it at any depth.
+    deny: [...VITE_DENY, '.env*', ...NEVER_SERVED.flatMap((n) => [`${base}/${n}`, `${base}/${n}/**`])],
+  };
+}
+
+const nameRe = (name: string) => new RegExp(`^${name.replace(/[.+?^$(){}|[\]\\]/g, '\\$&').replace(/\*$/, '[^/]*')}(/|$)`, 'i');
+/** The dot names of NEVER_SERVED: refused by name, existing or not. The others could also be a page's route ("/docs"). */
+const hiddenRe = NEVER_SERVED.filter((n) => n.startsWith('.')).map(nameRe);
+
+/** Whether a path relative to the root lies in (or is) one of NEVER_SERVED's dot names. Case-blind, as some disks are. */
+export function isHidden(rel: string): boolean {
+  return hiddenRe.some((re) => re.test(rel));
+}
+
+/**
+ * The files a request could name, as Vite may read it: under the root, as an absolute path, after /@fs/ and after
+ * /@id/. The path is decoded until it stops changing (so %2e, %2f and double encodings cannot hide a name), and `.`,
+ * `..` and `//` are resolved. null when it cannot be decoded (or holds NUL): refused.
+ */
+export function requestedFiles(url: string, rootDir: string): string[] | null {
+  let path = url.split(/[?#]/)[0];
+  for (let i = 0; path.includes('%'); i++) {
+    if (i === 4) return null;
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      return null;
+    }
+  }
+  if (path.includes('\0')) return null;
+  // A trailing slash names the same file to some of Vite's middlewares ("/package.json/").
+  const clean = posix.normalize(`/${path.replace(/\\/g, '/')}`).replace(/(.)\/+$/, '$1');
+  const files = [posix.join(normalizePath(rootDir), clean), clean];
+  if (clean.startsWith('/@fs/')) files.push(clean.slice('/@fs'.length));
+  if (clean.startsWith('/@id/')) files.push(...(requestedFiles(clean.slice('/@id'.length), rootDir) ?? []));
+  return files;
+}
+
+const isFile = (file: string) => statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+
+/**
+ * Whether a request is refused (404): it names a file `loadable` refuses (a link is judged by its target too), or a
+ * path in one of the hidden folders. A route that is no file ("/owner") goes on to the pages.
+ */
+export function isRefused(url: string, rootDir: string, loadable: (file: string) => boolean): boolean {
+  const files = requestedFiles(url, rootDir);
+  if (files === null) return true;
+  const base = normalizePath(rootDir).replace(/\/$/, '');
+  return files.some((file) => {
+    const rel = posix.relative(base, file);
+    if (!rel.startsWith('..') && isHidden(rel)) return true;
+    if (!isFile(file)) return false;
+    try {
+      return !loadable(file) || !loadable(normalizePath(realpathSync(file)));
+    } catch {
+      return true;
+    }
+  });
+}
+
+/** A page on another site must not frame these pages (it could lead a person to click the editor's Save or Delete). */
+export const FRAME_HEADERS = { 'X-Frame-Options': 'SAMEORIGIN', 'Content-Security-Policy': "frame-ancestors 'self'" };
+
+/** A Content-Security-Policy with frame-ancestors 'self' added unless it has its own (Vite's 404 sets default-src 'none'). */
+export function withFrameAncestors(policy: string | number | string[] | undefined): string {
+  const text = (Array.isArray(policy) ? policy.join('; ') : String(policy ?? '')).trim().replace(/;\s*$/, '');
+  if (/(^|;)\s*frame-ancestors\s/i.test(text)) return text;
+  return text ? `${text}; frame-ancestors 'self'` : "frame-ancestors 'self'";
+}
+
+/** Puts the framing headers on this response however it is written: set first, and merged again when the head goes out. */
+export function forbidFraming(res: ServerResponse): void {
+  for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
+  const writeHead = res.writeHead as (...args: unknown[]) => ServerResponse;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (!this.headersSent) {
+      this.setHeader('Content-Security-Policy', withFrameAncestors(this.getHeader('content-security-policy')));
+      if (!this.hasHeader('x-frame-options')) this.setHeader('X-Frame-Options', FRAME_HEADERS['X-Frame-Options']);
+    }
+    // Headers given to writeHead itself win over the ones set before: a policy among them gets frame-ancestors too.
+    for (const headers of args) {
+      if (Array.isArray(headers)) {
+        for (let i = 0; i + 1 < headers.length; i += 2)
+          if (String(headers[i]).toLowerCase() === 'content-security-policy') headers[i + 1] = withFrameAncestors(headers[i + 1] as string);
+      } else if (headers && typeof headers === 'object') {
+        const record = headers as Record<string, string | number | string[] | undefined>;
+        for (const key of Object.keys(record)) if (key.toLowerCase() === 'content-security-policy') record[key] = withFrameAncestors(record[key]);
+      }
+    }
+    return writeHead.apply(this, args);
+  } as ServerResponse['writeHead'];
+}
+
+/**
+ * The dev server and the editor are local tools: every response forbids framing by other sites, and a request for a
+ * file outside SERVED_FOLDERS (the lead database, the source, the repository) gets 404 before any of Vite's own
+ * middlewares can send it. Vite's server.fs (serverFs) refuses the same files to its transforms and /@fs/.
+ */
+export function localOnly(): Plugin {
+  return {
+    name: 'sitewright-local-only',
+    apply: 'serve',
+    enforce: 'pre',
+    configureServer(server) {
+      const { config } = server;
+      server.middlewares.use((req, res, next) => {
+        forbidFraming(res);
+        if (!isRefused(req.url ?? '/', config.root, (file) => isFileLoadingAllowed(config, file))) return next();
+        res.statusCode = 404;
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end('Not found: the dev server only serves the pages and the files they load.');
+      });
+    },
+  };
+}
+
+export default defineConfig(({ command, mode }) => ({
   root,
   resolve: {
     // react-router's package exports always point at its development build (dev warnings switched on); the
@@ -22,7 +187,7 @@ export default defineConfig(({ command }) => ({
   appType: 'custom',
   // Builds print only what needs attention.
   logLevel: command === 'build' ? 'warn' : 'info',
-  plugins: [react(), sitewright({ root })],
+  plugins: [localOnly(), react(), sitewright({ root })],
   // Short class names in what ships (see the function); the dev server keeps Vite's own, with line numbers.
   css: command === 'build' ? { modules: { generateScopedName: (local: string, file: string) => cssModuleClassName(root, local, file) } } : {},
   build: {
@@ -65,7 +230,9 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-  server: { port: 5173, host: '127.0.0.1' },
+  // Vitest runs the tests (in scripts/, server/, tests/) through a server made from this file, in mode "test": what a
+  // browser may fetch does not apply to it.
+  server: { port: 5173, host: '127.0.0.1', fs: mode === 'test' ? undefined : serverFs(root) },
   test: {
     environment: 'jsdom',
     include: ['blocks/**/*.test.{ts,tsx}', 'renderer/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'editor/**/*.test.{ts,tsx}'],

@@ -2,14 +2,15 @@
  * npm run edit: the visual editor (issue 19) on top of the Vite dev server, at http://127.0.0.1:5180/.
  * PORT and HOST override the address (127.0.0.1 by default: the editor writes files and must not be reachable from
  * the network); SITEWRIGHT_CONFIG_DIR points the editor and the page previews at another copy of site.config/.
- * The same vite.config.ts as npm run dev, plus the editor's plugin (scripts/lib/editor/plugin.ts), which only this
- * script adds: nothing of the editor is ever part of a build.
+ * The same vite.config.ts as npm run dev (which decides what is served: no source, lead data or repository files, and
+ * no framing by other sites), plus the editor's plugin (scripts/lib/editor/plugin.ts, editorServerConfig), which only
+ * this script adds: nothing of the editor is ever part of a build.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import { sitewrightEditor } from './lib/editor/plugin.ts';
+import { editorServerConfig } from './lib/editor/plugin.ts';
 import { newToken } from './lib/editor/security.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,21 +25,7 @@ if (!existsSync(join(configDir, 'site.json'))) {
 process.env.SITEWRIGHT_CONFIG_DIR = configDir;
 const token = newToken();
 
-const server = await createServer({
-  configFile: join(root, 'vite.config.ts'),
-  root,
-  // The previews' images come from the edited folder.
-  publicDir: join(configDir, 'assets'),
-  server: {
-    port,
-    host,
-    strictPort: true,
-    // No CORS headers: no other page (not even another localhost one) may read the editor's responses.
-    cors: false,
-    fs: { allow: [root, configDir] },
-  },
-  plugins: [sitewrightEditor({ root, configDir, token, port, hosts: [host] })],
-});
+const server = await createServer(editorServerConfig({ root, configDir, token, port, host }));
 await server.listen();
 const shown = host.includes(':') ? `[${host}]` : host;
 console.log(`Editor at http://${shown}:${port}/`);

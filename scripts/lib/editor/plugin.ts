@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HotPayload, Plugin, ViteDevServer } from 'vite';
+import type { HotPayload, InlineConfig, Plugin, ViteDevServer } from 'vite';
 import { createEditorApi, API_PREFIX, type EditorApi } from './api.ts';
 import { checkHost, TOKEN_META, type Guard } from './security.ts';
 
@@ -60,6 +60,31 @@ export function editorHtmlPath(req: Pick<IncomingMessage, 'method' | 'url' | 'he
   if (path === '/editor' || path === '/editor/') return '/editor/index.html';
   if (/^\/editor\/[A-Za-z0-9_/-]+\.html$/.test(path) && !path.includes('..')) return path;
   return null;
+}
+
+/**
+ * The Vite options of npm run edit (scripts/edit.ts): vite.config.ts, whose server.fs and local-only guard decide what
+ * is served (framing refused on every response), with this plugin, and editor/ and schemas/ (the forms' JSON Schemas,
+ * editor/schemas.ts) added to what may be served.
+ * The config folder needs no file access: its content reaches the page through the checked virtual modules and the
+ * API, its assets/ as the public folder.
+ */
+export function editorServerConfig(opts: EditorPluginOptions & { host: string }): InlineConfig {
+  return {
+    configFile: join(opts.root, 'vite.config.ts'),
+    root: opts.root,
+    // The previews' images come from the edited folder.
+    publicDir: join(opts.configDir, 'assets'),
+    server: {
+      port: opts.port,
+      host: opts.host,
+      strictPort: true,
+      // No CORS headers: no other page (not even another localhost one) may read the editor's responses.
+      cors: false,
+      fs: { allow: [join(opts.root, 'editor'), join(opts.root, 'schemas')] },
+    },
+    plugins: [sitewrightEditor({ root: opts.root, configDir: opts.configDir, token: opts.token, port: opts.port, hosts: opts.hosts ?? [opts.host] })],
+  };
 }
 
 export function sitewrightEditor(opts: EditorPluginOptions): Plugin {
