@@ -1,7 +1,9 @@
 /** `npm run leads` argument rules and output formats, kept pure for tests. */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { leadFilterFrom, type LeadRow, type OutboxRow } from './store.ts';
 import { terminalText } from './terminal-text.ts';
+import { FIXED_COLUMNS, leadCells, type ColumnNames } from './columns.ts';
 
 export const HELP = `npm run leads -- <command> [options]
 
@@ -10,8 +12,11 @@ it goes through the running server's local socket when there is one, else opens 
 
 Commands
   list [--form ID] [--since DATE] [--json]   leads as a table, oldest first (--json: a JSON array)
-  export --format csv [--form ID] [--since DATE]
-                                            RFC 4180 CSV on stdout, one column per payload field
+  export --format csv [--form ID] [--since DATE] [--output FILE] [--raw]
+                                            RFC 4180 CSV, one column per field in words ("First name"),
+                                            the same field of every form in one column; --output FILE
+                                            writes FILE and says how many leads it holds, else stdout;
+                                            --raw: the stored field names (firstName, firstname) instead
   delete --email ADDRESS                    erase every lead with that email (any case); prints how many
   outbox [--json]                           webhook deliveries still pending
   help, --help                              this text
@@ -24,14 +29,16 @@ Environment
 
 Examples
   npm run leads -- list --form contact --since 2026-01-01
-  npm run leads -- export --format csv > leads.csv
+  npm run leads -- export --format csv --output leads.csv
+  npm run --silent leads -- export --format csv > leads.csv
+                  (--silent: else npm prints its own "> sitewright… leads" lines into the file)
   npm run leads -- delete --email ada@example.com
 `;
 
 export type Command =
   | { command: 'help' }
   | { command: 'list'; form?: string; since?: string; json: boolean }
-  | { command: 'export'; form?: string; since?: string }
+  | { command: 'export'; form?: string; since?: string; raw: boolean; output?: string }
   | { command: 'delete'; email: string }
   | { command: 'outbox'; json: boolean };
 
@@ -52,6 +59,8 @@ export function parseCommand(argv: string[]): Command {
         since: { type: 'string' },
         json: { type: 'boolean', default: false },
         format: { type: 'string' },
+        output: { type: 'string' },
+        raw: { type: 'boolean', default: false },
         email: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -68,7 +77,7 @@ export function parseCommand(argv: string[]): Command {
   const filter = leadFilterFrom(v.form, v.since);
   if (typeof filter === 'string') throw new UsageError(filter.replace(/^"(\w+)"/, '--$1').replace(/\.$/, ''));
   const allow = (...names: string[]) => {
-    for (const name of ['form', 'since', 'json', 'format', 'email'])
+    for (const name of ['form', 'since', 'json', 'format', 'output', 'raw', 'email'])
       if (!names.includes(name) && v[name as keyof typeof v] !== undefined && v[name as keyof typeof v] !== false)
         throw new UsageError(`${command} does not take --${name}`);
   };
@@ -77,10 +86,11 @@ export function parseCommand(argv: string[]): Command {
       allow('form', 'since', 'json');
       return { command, ...filter, json: v.json ?? false };
     case 'export':
-      allow('form', 'since', 'format');
+      allow('form', 'since', 'format', 'output', 'raw');
       if (v.format !== 'csv')
         throw new UsageError(v.format === undefined ? 'export needs --format csv' : `unknown format "${v.format}"; only csv is supported`);
-      return { command, ...filter };
+      if (v.output !== undefined && !v.output.trim()) throw new UsageError('--output needs a file name, e.g. --output leads.csv');
+      return { command, ...filter, raw: v.raw ?? false, ...(v.output === undefined ? {} : { output: v.output }) };
     case 'delete':
       allow('email');
       if (!v.email || !v.email.includes('@')) throw new UsageError('delete needs --email ADDRESS, e.g. --email ada@example.com');
@@ -108,19 +118,44 @@ function table(header: string[], body: string[][]): string {
 const shorten = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 const text = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
-/** The leads as a readable table: when, form, who, and the rest of the payload in short. */
-export function formatLeads(leads: readonly LeadRow[]): string {
+/** The columns the table shows on their own (who sent it); every other one goes into Details as "Column: value". */
+const WHO = ['First name', 'Last name', 'Email'];
+
+/** The leads as a readable table: when, form, who, and the rest of the payload in short, with the export's column names. */
+export function formatLeads(leads: readonly LeadRow[], names: ColumnNames): string {
   if (!leads.length) return 'No leads.';
   const rows = leads.map((l) => {
-    const p = l.payload;
-    const name = [p.firstName ?? p.firstname, p.lastName ?? p.lastname].map(text).filter(Boolean).join(' ');
-    const others = Object.entries(p)
-      .filter(([k]) => !['firstName', 'firstname', 'lastName', 'lastname', 'email'].includes(k))
-      .map(([k, v]) => `${k}: ${text(v).replace(/\s+/g, ' ')}`)
+    const cells = leadCells(l, names);
+    const details = [...cells]
+      .filter(([c]) => !WHO.includes(c))
+      .map(([c, v]) => `${c}: ${text(v).replace(/\s+/g, ' ')}`)
       .join('; ');
-    return [l.receivedAt.replace('T', ' ').slice(0, 19), l.form, text(p.email), shorten(name, 30), shorten(others, 60), l.id];
+    return [l.receivedAt.replace('T', ' ').slice(0, 19), l.form, ...WHO.map((c) => shorten(text(cells.get(c)), 30)), shorten(details, 60), l.id];
   });
-  return `${table(['received (UTC)', 'form', 'email', 'name', 'details', 'id'], rows)}\n${leads.length} lead${leads.length === 1 ? '' : 's'}`;
+  const header = [FIXED_COLUMNS.receivedAt, FIXED_COLUMNS.form, ...WHO, 'Details', FIXED_COLUMNS.id];
+  return `${table(header, rows)}\n${leads.length} lead${leads.length === 1 ? '' : 's'}`;
+}
+
+/**
+ * An unknown --form is most likely a typo ("contacts"): rather than "No leads.", name the forms there are. Only
+ * asked when nothing matched, so the leads of a form whose file has since gone are still found.
+ */
+export function unknownFormMessage(form: string | undefined, forms: readonly string[]): string | undefined {
+  if (form === undefined || forms.includes(form)) return undefined;
+  return `No form "${form}". Forms: ${[...forms].sort().join(', ')}.`;
+}
+
+/**
+ * Where --output FILE goes: npm runs `npm run leads` in the project's folder, so a relative name is taken from
+ * the folder it was typed in (INIT_CWD), where `> FILE` would have put it.
+ */
+export function outputPath(file: string, env: NodeJS.ProcessEnv, cwd: string): string {
+  return resolve(env.npm_lifecycle_event === 'leads' && env.INIT_CWD ? env.INIT_CWD : cwd, file);
+}
+
+/** The one line an export to a file prints: how many leads, and where (as typed). */
+export function wroteSummary(count: number, file: string): string {
+  return terminalText(`Wrote ${count} lead${count === 1 ? '' : 's'} to ${file}`);
 }
 
 export function formatOutbox(rows: readonly OutboxRow[]): string {

@@ -67,8 +67,19 @@ describe('npm run leads with hostile input', () => {
     const csv = await leads('export', '--format', 'csv');
     expect(csv.code).toBe(0);
     const [header, row] = csv.stdout.split('\r\n');
-    expect(header).toBe('"id","form","receivedAt","firstName","lastName","email","description"');
+    expect(header).toBe('"ID","Form","Received (UTC)","First name","Last name","Email","Message"');
     expect(row).toContain(`"x;'=1+1; and`);
+    const raw = await leads('export', '--format', 'csv', '--raw');
+    expect(raw.stdout.split('\r\n')[0]).toBe('"id","form","receivedAt","firstName","lastName","email","description"');
+  });
+
+  it('names the forms there are when --form names none, exiting 2', async () => {
+    for (const command of [['list'], ['export', '--format', 'csv']]) {
+      const typo = await leads(...command, '--form', 'contacts');
+      expect(typo).toMatchObject({ code: 2, stdout: '' });
+      expect(typo.stderr.trim()).toBe('No form "contacts". Forms: contact, demo-lead, enquiry, waitlist.');
+    }
+    expect(await leads('list', '--form', 'waitlist')).toMatchObject({ code: 0, stdout: 'No leads.\n' });
   });
 
   it('shows a bad argument in its error without obeying it', async () => {

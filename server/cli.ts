@@ -4,6 +4,7 @@
  * the server takes, so the two never open the embedded database at once. With DATABASE_URL it connects
  * directly (PostgreSQL serves many clients).
  */
+import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { openDatabase, type Db } from './db.ts';
 import { migrate } from './migrate.ts';
@@ -11,10 +12,11 @@ import { acquireLock, DataDirLockedError } from './lock.ts';
 import { secureDataDir } from './data-dir.ts';
 import { configFromEnv, socketPath, type ServiceConfig } from './config.ts';
 import { deleteByEmail, listLeads, pendingOutbox, type LeadFilter, type LeadRow, type OutboxRow } from './store.ts';
-import { HELP, UsageError, formatLeads, formatOutbox, parseCommand, type Command } from './cli-args.ts';
-import { toCsv } from './csv.ts';
+import { HELP, UsageError, formatLeads, formatOutbox, outputPath, parseCommand, unknownFormMessage, wroteSummary, type Command } from './cli-args.ts';
+import { csvTable, toCsv } from './csv.ts';
 import { terminalJson, terminalText } from './terminal-text.ts';
 import { loadLeadForms } from './forms.ts';
+import { columnNames, leadTable } from './columns.ts';
 
 interface Inbox {
   list(filter: LeadFilter): Promise<LeadRow[]>;
@@ -105,30 +107,59 @@ async function openInbox(config: ServiceConfig, waitMs = 30_000): Promise<Inbox>
   }
 }
 
-async function run(cmd: Exclude<Command, { command: 'help' }>, inbox: Inbox): Promise<void> {
+/** The lead forms' files, read once: they name the columns and say which --form ids exist. */
+const leadForms = () => [...loadLeadForms().values()];
+
+/** Exit code 2 when nothing matched a --form no form file has (a typo), after saying which forms there are. */
+function unknownForm(form: string | undefined, leads: readonly LeadRow[], forms: readonly { id: string }[]): number | undefined {
+  const message = leads.length
+    ? undefined
+    : unknownFormMessage(
+        form,
+        forms.map((f) => f.id),
+      );
+  if (message === undefined) return undefined;
+  console.error(terminalText(message));
+  return 2;
+}
+
+async function run(cmd: Exclude<Command, { command: 'help' }>, inbox: Inbox): Promise<number> {
   switch (cmd.command) {
     case 'list': {
       const leads = await inbox.list({ form: cmd.form, since: cmd.since });
-      console.log(cmd.json ? terminalJson(leads) : formatLeads(leads));
-      return;
+      const forms = leadForms();
+      const refused = unknownForm(cmd.form, leads, forms);
+      if (refused !== undefined) return refused;
+      console.log(cmd.json ? terminalJson(leads) : formatLeads(leads, columnNames(forms)));
+      return 0;
     }
     case 'export': {
       const leads = await inbox.list({ form: cmd.form, since: cmd.since });
-      const preferred = [...loadLeadForms().values()].flatMap((f) => Object.keys(f.config.submit.payload));
-      // A file gets the data as stored; a terminal gets it with its controls shown, not obeyed.
-      const csv = toCsv(leads, preferred);
+      const forms = leadForms();
+      const refused = unknownForm(cmd.form, leads, forms);
+      if (refused !== undefined) return refused;
+      const preferred = forms.flatMap((f) => Object.keys(f.config.submit.payload));
+      const { header, rows } = leadTable(leads, columnNames(forms));
+      const csv = cmd.raw ? toCsv(leads, preferred) : csvTable([header, ...rows]);
+      if (cmd.output !== undefined) {
+        // A file gets the data as stored; the summary goes to stderr, so stdout stays empty for any redirect.
+        writeFileSync(outputPath(cmd.output, process.env, process.cwd()), csv);
+        console.error(wroteSummary(leads.length, cmd.output));
+        return 0;
+      }
+      // A redirect gets the data as stored; a terminal gets it with its controls shown, not obeyed.
       process.stdout.write(process.stdout.isTTY ? terminalText(csv, { keepLineBreaks: true }) : csv);
-      return;
+      return 0;
     }
     case 'delete': {
       const n = await inbox.deleteByEmail(cmd.email);
       console.log(terminalText(`Deleted ${n} lead${n === 1 ? '' : 's'} of ${cmd.email}.`));
-      return;
+      return 0;
     }
     case 'outbox': {
       const rows = await inbox.outbox();
       console.log(cmd.json ? terminalJson(rows) : formatOutbox(rows));
-      return;
+      return 0;
     }
   }
 }
@@ -148,11 +179,10 @@ async function main(argv: string[]): Promise<number> {
   }
   const inbox = await openInbox(configFromEnv());
   try {
-    await run(cmd, inbox);
+    return await run(cmd, inbox);
   } finally {
     await inbox.close();
   }
-  return 0;
 }
 
 // Whatever this process writes (the lock file, PGlite's files where it honours the umask) is the owner's alone.

@@ -1,4 +1,4 @@
-/** RFC 4180 CSV of leads: id, form, receivedAt, then one column per payload key. */
+/** RFC 4180 CSV: of any table (the export in words), and of leads as stored (id, form, receivedAt, one column per payload key). */
 import type { LeadRow } from './store.ts';
 
 /**
@@ -33,9 +33,13 @@ export function payloadColumns(leads: readonly LeadRow[], preferred: readonly st
   return [...first, ...[...seen].filter((k) => !first.includes(k)).sort()];
 }
 
+/** Rows (the header first) as CSV: every field quoted and formula-safe, every record ended with CRLF. */
+export function csvTable(rows: readonly (readonly unknown[])[]): string {
+  return rows.map((r) => `${r.map(csvField).join(',')}\r\n`).join('');
+}
+
+/** The leads with their raw payload keys as columns (`npm run leads -- export --raw`). */
 export function toCsv(leads: readonly LeadRow[], preferred: readonly string[] = []): string {
   const cols = payloadColumns(leads, preferred);
-  const lines = [['id', 'form', 'receivedAt', ...cols].map(csvField).join(',')];
-  for (const l of leads) lines.push([l.id, l.form, l.receivedAt, ...cols.map((c) => l.payload[c])].map(csvField).join(','));
-  return lines.map((l) => `${l}\r\n`).join('');
+  return csvTable([['id', 'form', 'receivedAt', ...cols], ...leads.map((l) => [l.id, l.form, l.receivedAt, ...cols.map((c) => l.payload[c])])]);
 }
