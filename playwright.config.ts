@@ -1,12 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/lib/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 /**
- * The served lead service keeps its embedded database here, emptied before each run. The tests run on the
- * default (embedded PostgreSQL) even where DATABASE_URL names a server for the lead service's own suite.
+ * The served lead service keeps its embedded database in a directory of the run's own under the system's
+ * temporary folder (or E2E_DATA_DIR), never in the project's .data/; the web server command empties it first and
+ * removes it when the run ends. The tests run on the default (embedded PostgreSQL) even where DATABASE_URL names a
+ * server for the lead service's own suite. Chosen once, in the runner, and passed on through the environment: each
+ * worker loads this file again and must find the same directory (tests/e2e/leads.spec.ts reads it). Only named
+ * here, not made, so a config that imports this one without starting the server (the editor's) leaves nothing behind.
  */
-export const E2E_DATA_DIR = `.data/e2e-${PORT}`;
+export const E2E_DATA_DIR = (process.env.E2E_DATA_DIR ??= join(tmpdir(), `sitewright-e2e-${PORT}-${randomBytes(6).toString('hex')}`));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -25,9 +32,11 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
   },
   webServer: {
-    // Tests run against the production build, served the way the CDN serves it.
-    command: `rm -rf ${E2E_DATA_DIR} && PORT=${PORT} SITEWRIGHT_DIST=${process.env.SITEWRIGHT_DIST ?? 'dist'} npx tsx scripts/serve.ts`,
+    // Tests run against the production build, served the way the CDN serves it. Stopped with SIGTERM (below), the
+    // server closes its database; the shell, which traps the signal, then goes on to remove the data directory.
+    command: `trap : INT TERM; rm -rf "$SITEWRIGHT_DATA_DIR"; PORT=${PORT} SITEWRIGHT_DIST=${process.env.SITEWRIGHT_DIST ?? 'dist'} node --import tsx scripts/serve.ts; rm -rf "$SITEWRIGHT_DATA_DIR"`,
     env: { SITEWRIGHT_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' },
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     // Creating and migrating a new embedded database comes before the first answer.

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { startServer } from '../../scripts/lib/serve-child.ts';
@@ -14,26 +15,27 @@ const root = join(import.meta.dirname, '..', '..');
 const basePort = Number(process.env.E2E_PORT ?? 4317) + 200;
 
 const backends: { name: string; port: number; env: Record<string, string> }[] = [
-  { name: 'embedded PostgreSQL (PGlite)', port: basePort, env: { DATABASE_URL: '', SITEWRIGHT_DATA_DIR: join(root, '.data', `crash-${basePort}`) } },
-  ...(process.env.DATABASE_URL
-    ? [
-        {
-          name: 'PostgreSQL server',
-          port: basePort + 1,
-          env: { DATABASE_URL: process.env.DATABASE_URL, SITEWRIGHT_DATA_DIR: join(root, '.data', `crash-${basePort + 1}`) },
-        },
-      ]
-    : []),
+  { name: 'embedded PostgreSQL (PGlite)', port: basePort, env: { DATABASE_URL: '' } },
+  ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL server', port: basePort + 1, env: { DATABASE_URL: process.env.DATABASE_URL } }] : []),
 ];
+
+// Each test's server keeps its database in a temporary directory, never in the project's .data/, removed after.
+const dataDirs: string[] = [];
+test.afterAll(() => dataDirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+function temporaryDataDir(port: number): string {
+  const dir = mkdtempSync(join(tmpdir(), `sitewright-crash-${port}-`));
+  dataDirs.push(dir);
+  return dir;
+}
 
 for (const backend of backends) {
   test(`a lead answered 201 survives SIGKILL of the server (${backend.name})`, async () => {
     test.setTimeout(180_000); // two cold starts of a new embedded database, not a performance limit
-    rmSync(backend.env.SITEWRIGHT_DATA_DIR, { recursive: true, force: true });
+    const env = { ...backend.env, SITEWRIGHT_DATA_DIR: temporaryDataDir(backend.port) };
     const email = `crash.${Date.now().toString(36)}@example.com`;
     const body = { firstName: 'Ada', lastName: 'Obi', email, description: 'Still here after a crash?' };
 
-    const first = await startServer(root, backend.port, { dist: process.env.SITEWRIGHT_DIST ?? 'dist', env: backend.env });
+    const first = await startServer(root, backend.port, { dist: process.env.SITEWRIGHT_DIST ?? 'dist', env });
     let res: Response;
     try {
       res = await fetch(`${first.url}/api/v1/inquiries/contact-us`, {
@@ -48,11 +50,11 @@ for (const backend of backends) {
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
 
-    const second = await startServer(root, backend.port, { dist: process.env.SITEWRIGHT_DIST ?? 'dist', env: backend.env });
+    const second = await startServer(root, backend.port, { dist: process.env.SITEWRIGHT_DIST ?? 'dist', env });
     try {
       const out = execFileSync('npm', ['run', '--silent', 'leads', '--', 'list', '--form', 'contact', '--json'], {
         cwd: root,
-        env: { ...process.env, ...backend.env },
+        env: { ...process.env, ...env },
         encoding: 'utf8',
       });
       const leads = (JSON.parse(out) as { id: string; payload: Record<string, unknown> }[]).filter((l) => l.payload.email === email);
