@@ -11,6 +11,7 @@ import type { RJSFValidationError } from '@rjsf/utils';
 import type { FormConfig } from '../renderer/generated/config-types.ts';
 import { countriesModule } from '../renderer/forms/country-rows.ts';
 import { EMAIL_PATTERN } from '../renderer/forms/email.ts';
+import { formats } from '../renderer/forms/formats.ts';
 import { createTransformErrors, messagesByField } from '../renderer/forms/messages.ts';
 import { keyOfField, unmapPayload, fingerprintSource, type Mapping } from './payload.ts';
 
@@ -57,6 +58,7 @@ function makeAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: true, verbose: false });
   ajv.addKeyword({ keyword: 'messages', schemaType: 'object' });
   ajv.addFormat('email', EMAIL_PATTERN);
+  for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format);
   return ajv;
 }
 

@@ -3,6 +3,7 @@
  * values, so the server checks them with the very schema and messages the browser used.
  */
 import type { FormPayloadValue } from '../renderer/generated/config-types.ts';
+import { digitsOnly } from '../renderer/forms/phone-text.ts';
 import { isoDateTime } from './dates.ts';
 
 export type Mapping = Record<string, FormPayloadValue>;
@@ -56,9 +57,9 @@ export function unmapPayload(mapping: Mapping, body: Record<string, unknown>, co
       continue;
     }
     if (sent === undefined || (spec.omitIfEmpty && isEmpty(sent))) continue;
-    let value = sent;
+    let value: unknown = sent;
     if (typeof sent === 'string') {
-      if (spec.transform === 'digits') value = sent.replace(/\D+/g, '');
+      if (spec.transform === 'digits') value = digitsOnly(sent);
       else if (spec.transform === 'trim') value = sent.trim();
     }
     stored[key] = value;

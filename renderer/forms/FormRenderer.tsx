@@ -9,7 +9,7 @@ import { resolveHref } from '../lib/href.ts';
 import { useSite } from '../lib/site-context.tsx';
 import { Button } from '../ui/Button.tsx';
 import { NEW_TAB_NOTE_ID, SmartLink } from '../ui/SmartLink.tsx';
-import { createTransformErrors, messagesByField } from './messages.ts';
+import { checkValues, createTransformErrors } from './messages.ts';
 import { buildPayload, defaultsOf, type FormValues } from './payload.ts';
 import { HONEYPOT_FIELD, withHoneypot } from './honeypot.ts';
 import { saveStore } from './store.ts';
@@ -131,8 +131,7 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
     };
   }, []);
 
-  const check = (v: ValidatorType, values: FormValues) =>
-    messagesByField(v.validateFormData(values, schema, undefined, transformErrors, uiSchema).errors, config.schema);
+  const check = (v: ValidatorType, values: FormValues) => checkValues(v, config, values, transformErrors, uiSchema);
   const messages = useMemo(() => (validator ? check(validator, data) : {}), [validator, data]);
 
   // The browser's own check wins where both have a message; the service's show at once, whatever "validateOn" says.

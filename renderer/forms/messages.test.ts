@@ -98,6 +98,28 @@ describe('demo lead messages (lead form schema)', () => {
     });
     expect(await messagesFor(form, { businessName: 'Bo', firstName: 'Cy', lastName: 'Di', email: 'e@f.io', phone: '123456789' })).toEqual({});
   });
+  it('refuses a phone that is not nine digits, however long the text', async () => {
+    const ok = { businessName: 'Bo', firstName: 'Cy', lastName: 'Di', email: 'e@f.io' };
+    const pattern = 'phone must be at least nine digits, with only spaces, dashes and brackets between them';
+    expect(await messagesFor(form, { ...ok, phone: 'call me pls' })).toEqual({ phone: pattern });
+    expect(await messagesFor(form, { ...ok, phone: 'abcdefghij' })).toEqual({ phone: pattern });
+    expect(await messagesFor(form, { ...ok, phone: '12 34 56 7' })).toEqual({ phone: pattern });
+    expect(await messagesFor(form, { ...ok, phone: '+234 (803) 123-4567' })).toEqual({});
+  });
+});
+
+describe('waitlist phone number', () => {
+  const form = formFile('waitlist');
+  it('is digits with spaces, dashes and brackets, of a length its country code allows', async () => {
+    expect(await messagesFor(form, { ...waitlistOk, phoneNumber: '+1 abc' })).toEqual({
+      phoneNumber: 'Phone number can only hold digits, spaces, dashes and brackets',
+    });
+    expect(await messagesFor(form, { ...waitlistOk, phoneNumber: '+1 306 555' })).toEqual({
+      phoneNumber: 'Phone number is not a valid number for the chosen country code',
+    });
+    expect(await messagesFor(form, { ...waitlistOk, phoneNumber: '+1 (306) 555-0100' })).toEqual({});
+    expect(await messagesFor(form, { ...waitlistOk, phoneNumber: '+234 803 123 4567' })).toEqual({});
+  });
 });
 
 describe('transformErrors', () => {

@@ -1,12 +1,8 @@
 import type { FormPayloadValue } from '../generated/config-types.ts';
 import { countryName } from './countries.ts';
+import { digitsOnly } from './phone-text.ts';
 
 export type FormValues = Record<string, unknown>;
-
-/** "+1 (306) 555-1234" → "13065551234": the spec's phoneNumber is digits only, leading plus removed. */
-export function digitsOnly(value: unknown): unknown {
-  return typeof value === 'string' ? value.replace(/\D+/g, '') : value;
-}
 
 function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -39,5 +35,16 @@ export function buildPayload(mapping: Record<string, FormPayloadValue>, data: Fo
 export function defaultsOf(properties: Record<string, { default?: unknown }>): FormValues {
   const out: FormValues = {};
   for (const [name, def] of Object.entries(properties)) if (def.default !== undefined) out[name] = def.default;
+  return out;
+}
+
+/**
+ * The values as the request will carry them, which is what the browser checks: an optional field left blank
+ * ("omitIfEmpty") is not sent, so it is not checked either, and the service, which never sees it, agrees.
+ */
+export function valuesAsSent(mapping: Record<string, FormPayloadValue>, data: FormValues): FormValues {
+  const out = { ...data };
+  for (const spec of Object.values(mapping))
+    if (typeof spec === 'object' && 'field' in spec && spec.omitIfEmpty && isEmpty(out[spec.field])) delete out[spec.field];
   return out;
 }

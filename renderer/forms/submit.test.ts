@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildPayload, defaultsOf, digitsOnly } from './payload.ts';
+import { buildPayload, defaultsOf } from './payload.ts';
+import { digitsOnly } from './phone-text.ts';
 import {
   DEFAULT_RATE_LIMIT_TEXT,
   failureText,
@@ -22,6 +23,9 @@ describe('phone normalisation', () => {
     expect(digitsOnly('+1 306-555 (0100)')).toBe('13065550100');
     expect(digitsOnly('+234 803 123 4567')).toBe('2348031234567');
     expect(digitsOnly(undefined)).toBeUndefined();
+    // Not written as a phone number: sent as typed, so the service refuses it as the browser did.
+    expect(digitsOnly('+1 abc')).toBe('+1 abc');
+    expect(digitsOnly('call me pls')).toBe('call me pls');
   });
   it('splits a stored international number back into its national part', () => {
     expect(nationalPart('+1 306 555 0100', '1')).toBe('306 555 0100');

@@ -669,9 +669,9 @@ export interface FormField {
    */
   pattern?: string;
   /**
-   * A built-in check, e.g. "email" for an e-mail address (name@domain.tld). Give it a Format message in Messages.
+   * A built-in check: "email" for an e-mail address (name@domain.tld), "phone" for a whole international number ("+1 306 555 0100") of a length its country code allows. Give it a Format message in Messages.
    */
-  format?: 'email';
+  format?: 'email' | 'phone';
   /**
    * The only values allowed, e.g. New Build, Renovation; shown as choices (see the Kind of input "radio" under How the fields look).
    *
@@ -709,7 +709,7 @@ export interface FormFieldMessages {
    */
   pattern?: string;
   /**
-   * When the text is not a valid e-mail address, e.g. "Please enter a valid email address.".
+   * When the text is not a valid e-mail address or phone number (see Format), e.g. "Please enter a valid email address.".
    */
   format?: string;
   /**

@@ -14,9 +14,15 @@ export function formFile(id: string): FormConfig {
   return JSON.parse(readFileSync(join(root, 'site.config/forms', `${id}.json`), 'utf8')) as FormConfig;
 }
 
-/** The validator module the build would ship for this schema, compiled and imported like the browser does. */
+/**
+ * The validator module the build would ship for this schema, compiled and imported like the browser does. Node loads
+ * it natively (vitest cannot import a file written while it runs), so its import of the formats module, which is
+ * TypeScript that Vite resolves in the browser, is given the same module loaded here.
+ */
 export async function compiledFunctions(schema: object): Promise<ValidatorFunctions> {
-  const code = compileFormValidator(schema);
+  const formatsImport = /^import \{ formats \} from "[^"]+";$/m;
+  const code = compileFormValidator(schema).replace(formatsImport, 'const { formats } = globalThis.__sitewrightFormats;');
+  (globalThis as { __sitewrightFormats?: unknown }).__sitewrightFormats = await import('../../renderer/forms/formats.ts');
   const dir = join(root, 'node_modules/.cache/sitewright-forms-test');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);

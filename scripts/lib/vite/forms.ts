@@ -4,10 +4,17 @@
  * virtual:sitewright/forms/... so the browser runs plain functions: no ajv compiler, no `new Function`,
  * nothing that a CSP without 'unsafe-eval' would block.
  */
-import Ajv from 'ajv';
+import Ajv, { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { schemaParser, type RJSFSchema } from '@rjsf/utils';
 import { EMAIL_PATTERN } from '../../../renderer/forms/email.ts';
+import { formats } from '../../../renderer/forms/formats.ts';
+
+/**
+ * The module the browser's validators take function formats from (only a form that uses one imports it), by its
+ * address from the project root, which Vite resolves in the dev server, the build and vitest alike.
+ */
+const FORMATS_MODULE = '/renderer/forms/formats.ts';
 import { countriesModule } from '../../../renderer/forms/country-rows.ts';
 
 export const FORMS_PREFIX = 'virtual:sitewright/forms/';
@@ -31,12 +38,14 @@ export function compileFormValidator(schema: object): string {
     strict: true,
     // rjsf reads only keyword, params and paths; verbose output would copy the schema into every error.
     verbose: false,
-    code: { source: true, esm: true, lines: false },
+    // Function formats (renderer/forms/formats.ts) are read from that module, imported below when a schema uses one.
+    code: { source: true, esm: true, lines: false, formats: _`formats` },
     schemas: Object.values(map),
   });
   // The message of each rule lives beside the rule; it is read by transformErrors, not by ajv.
   ajv.addKeyword({ keyword: 'messages', schemaType: 'object' });
   ajv.addFormat('email', EMAIL_PATTERN);
+  for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format);
   // Export names must be identifiers; rjsf's hash keys can start with a digit or a minus sign.
   const names = Object.fromEntries(keys.map((k, i) => [`v${i}`, k]));
   let code = standaloneCode(ajv, names);
@@ -44,7 +53,8 @@ export function compileFormValidator(schema: object): string {
   if (code.includes('require('))
     throw new Error(`form schema needs an ajv runtime helper the browser bundle cannot load:\n${code.match(/require\([^)]*\)/)?.[0]}`);
   const table = keys.map((k, i) => `${JSON.stringify(k)}: v${i}`).join(', ');
-  return `${UCS2LENGTH}\n${code}\nexport default { ${table} };\n`;
+  const imports = /\bformats\.\w/.test(code) ? `import { formats } from ${JSON.stringify(FORMATS_MODULE)};\n` : '';
+  return `${imports}${UCS2LENGTH}\n${code}\nexport default { ${table} };\n`;
 }
 
 /** Loader table: one lazy chunk per form's validator, fetched only by a page that shows that form. */
