@@ -10,7 +10,7 @@ import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FormConfig, FormPayloadValue } from '../renderer/generated/config-types.ts';
-import { checkValues } from '../renderer/forms/messages.ts';
+import { checkValues } from '../renderer/forms/check.ts';
 import { buildPayload, type FormValues } from '../renderer/forms/payload.ts';
 import { compiledFunctions, formFile } from '../tests/helpers/forms.ts';
 import { createLeadApp } from './app.ts';

@@ -1,6 +1,5 @@
-import type { RJSFSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
-import type { FormConfig, FormDataSchema, FormFieldMessages } from '../generated/config-types.ts';
-import { valuesAsSent, type FormValues } from './payload.ts';
+import type { RJSFValidationError } from '@rjsf/utils';
+import type { FormDataSchema, FormFieldMessages } from '../generated/config-types.ts';
 
 type Rule = keyof FormFieldMessages;
 
@@ -59,20 +58,4 @@ export function messagesByField(errors: RJSFValidationError[], schema: FormDataS
     }
   }
   return out;
-}
-
-/**
- * The browser's verdict on a form's values: one message per field in error, from the form file. The lead service
- * gives the same verdict on the request these values make (server/forms.ts), which a property test holds it to.
- */
-export function checkValues(
-  validator: ValidatorType,
-  config: FormConfig,
-  values: FormValues,
-  transformErrors: ReturnType<typeof createTransformErrors> = createTransformErrors(config.schema),
-  uiSchema?: UiSchema,
-): Record<string, string> {
-  const schema = config.schema as RJSFSchema;
-  const { errors } = validator.validateFormData(valuesAsSent(config.submit.payload, values), schema, undefined, transformErrors, uiSchema);
-  return messagesByField(errors, config.schema);
 }
