@@ -12,6 +12,7 @@ import { hydrationOf } from './lib/blocks.ts';
 import { matchPage, preloadRoute, pageCache } from './lib/routes.ts';
 import { gateCovers, loadNotFound, showsNotFound } from './lib/not-found-screen.tsx';
 import type { LoadedPage } from './lib/types.ts';
+import type { FragmentSource } from './lib/site-context.tsx';
 
 export { build, pages, site };
 
@@ -67,14 +68,28 @@ function renderIslands(html: string, loaded: LoadedPage, route: string, url: str
     const used: IslandProps['fragments'] = {};
     const onUse = (kind: string, id: string) => ((used[kind] ??= {})[id] = loaded.fragments[kind]?.[id]);
     const props: IslandProps = { block, fragments: used, dialogs, route };
-    const inner = renderToString(
-      <IslandRoot props={props} path={url} fragments={{ fragments: loaded.fragments, onUse }}>
-        <BlockContent block={block} index={index} island />
-      </IslandRoot>,
-      { identifierPrefix: islandIdPrefix(index) },
-    );
+    const inner = islandMarkup(props, index, url, { fragments: loaded.fragments, onUse });
     return fillIsland(attributes, escapeAttribute(JSON.stringify(props)), inner);
   });
+}
+
+/** One island's markup from its props, as it hydrates. */
+function islandMarkup(props: IslandProps, index: number, path: string, fragments?: FragmentSource): string {
+  return renderToString(
+    <IslandRoot props={props} path={path} fragments={fragments}>
+      <BlockContent block={props.block} index={index} island />
+    </IslandRoot>,
+    { identifierPrefix: islandIdPrefix(index) },
+  );
+}
+
+/**
+ * An island of a built page rendered again from its props: the lead service's answer pages
+ * (scripts/lib/answer-pages.ts) show a page's forms with the answer to a submission this way.
+ */
+export async function renderIsland(props: IslandProps, index: number, path: string): Promise<string> {
+  await preloadRoute(path);
+  return islandMarkup(props, index, path);
 }
 
 export async function render(url: string): Promise<RenderResult> {

@@ -2,7 +2,7 @@
  * npm run build: validate → client bundle → server bundle → prerendered HTML for every route,
  * 404.html, _redirects, _headers, sitemap.xml and robots.txt in dist/.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -28,13 +28,15 @@ import {
 } from './lib/deploy-files.ts';
 import { blockFolder } from './lib/blocks.ts';
 import { visiblePages } from './lib/config/visible-pages.ts';
+import { ssrBundleDir } from './lib/answer-pages.ts';
 import type { RenderResult } from '../renderer/entry-server.tsx';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // SITEWRIGHT_OUT_DIR lets several builds (e.g. parallel test runs) live side by side.
 const outName = process.env.SITEWRIGHT_OUT_DIR ?? 'dist';
 const dist = join(root, outName);
-const ssrOut = join(root, 'node_modules', `.sitewright-ssr-${outName.replace(/[^\w-]/g, '_')}`);
+// Kept after the build: npm run serve renders the lead service's answers to forms posted without JavaScript with it.
+const ssrOut = ssrBundleDir(root, dist);
 const started = performance.now();
 
 // SITEWRIGHT_CONFIG_DIR builds another copy of the content; the Vite plugin reads the same variable, so both agree.
@@ -161,7 +163,6 @@ writeFileSync(join(dist, SPECULATION_RULES_PATH), speculationRules());
 writeFileSync(join(dist, '_redirects'), redirectsFile(project, paramRoutes));
 writeFileSync(join(dist, 'sitemap.xml'), sitemap(project.site.url, indexed));
 writeFileSync(join(dist, 'robots.txt'), robots(project.site.url, notIndexed));
-rmSync(ssrOut, { recursive: true, force: true });
 
 // Precompressed copies: `npm run serve` (like most CDNs) sends them to browsers that accept them.
 precompress(dist);

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { applyRedirect, headersFor, isBuildFile, isStaticMethod, parseHeaders, parseRedirects, STATIC_METHODS } from './lib/cdn-rules.ts';
 import { startLeadService } from '../server/node.ts';
+import { answerPages } from './lib/answer-pages.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = resolve(root, process.env.SITEWRIGHT_DIST ?? 'dist');
@@ -41,7 +42,8 @@ const files = sirv(dist, {
 // Whatever the lead service writes (its lock file, its database where PGlite honours the umask) is the owner's alone.
 process.umask(0o077);
 // The first open of a new embedded database takes several seconds; nothing is served before it is ready.
-const leads = await startLeadService().catch((e: unknown) => {
+// Forms posted without JavaScript are answered with pages of this build.
+const leads = await startLeadService(undefined, answerPages(root, dist)).catch((e: unknown) => {
   console.error(`The lead service could not start: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 });

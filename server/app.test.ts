@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format } from 'node:util';
 import type { Context } from 'hono';
-import { createLeadApp, type LeadAppOptions } from './app.ts';
+import { createLeadApp, SUCCESS_MESSAGES, type LeadAppOptions } from './app.ts';
 import { DbUnavailableError, type Db } from './db.ts';
 import { hashAddress } from './client.ts';
 import { backends, truncateAll } from './test-backends.ts';
@@ -138,19 +138,43 @@ describe.each(backends())('lead service on $name', (backend) => {
     expect((await enq.json()).errors).toEqual([{ field: 'timestamp', message: expect.stringContaining('ISO 8601') }]);
   });
 
+  it('answers a form the browser posted itself with a page: its messages, or its success, and stores it once', async () => {
+    const app = makeApp();
+    const postForm = (fields: Record<string, string>) =>
+      app.request('/api/v1/inquiries/contact-us', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-test-peer': '203.0.113.40' },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const wrong = await postForm({ 'f-contact-firstname': 'Ada', 'f-contact-email': 'ada@example', 'sitewright-page': '/contact' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.headers.get('content-type')).toMatch(/^text\/html/);
+    const page = await wrong.text();
+    expect(page).toContain('<strong>Last Name</strong>: Last Name is required.');
+    expect(page).toContain('<strong>Email</strong>: Please enter a valid email address.');
+    expect(await rows()).toHaveLength(0);
+
+    const fields = { 'f-contact-firstname': 'Ada', 'f-contact-lastname': 'Obi', 'f-contact-email': 'ada@example.com', 'f-contact-message': '<b>Hi</b>' };
+    const right = await postForm(fields);
+    expect(right.status).toBe(200);
+    expect(await right.text()).toContain(SUCCESS_MESSAGES.contact);
+    expect((await rows()).map((r) => r.payload)).toEqual([{ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', description: '<b>Hi</b>' }]);
+
+    // A bot that fills the honeypot is thanked the same way, and nothing is kept.
+    const trapped = await postForm({ ...fields, website: 'https://spam.example' });
+    expect(trapped.status).toBe(200);
+    expect(await rows()).toHaveLength(1);
+  });
+
   it('answers 400 for malformed JSON or a non-object, 415 for another content type', async () => {
     const app = makeApp();
     const bad = await post(app, VALID.contact.path, '{"firstName": ');
     expect(bad.status).toBe(400);
     expect((await bad.json()).message).toMatch(/not valid JSON/);
     expect((await post(app, VALID.contact.path, '[1,2]')).status).toBe(400);
-    const form = await app.request('/api/v1/inquiries/contact-us', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'firstName=Ada',
-    });
-    expect(form.status).toBe(415);
-    expect((await form.json()).message).toEqual(expect.any(String));
+    const text = await app.request('/api/v1/inquiries/contact-us', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'firstName=Ada' });
+    expect(text.status).toBe(415);
+    expect((await text.json()).message).toEqual(expect.any(String));
     expect((await post(app, VALID.contact.path, VALID.contact.body, { 'content-type': 'application/json; charset=utf-8' })).status).toBe(201);
   });
 

@@ -7,7 +7,11 @@ import { Hono, type Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Db } from './db.ts';
 import { isUnavailable } from './db.ts';
-import { checkSubmission, loadLeadForms, type LeadForm } from './forms.ts';
+import { checkSubmission, loadLeadForms, type FieldError, type LeadForm } from './forms.ts';
+import { fieldOf, type Mapping } from './payload.ts';
+import { buildPayload, readPosted } from './posted.ts';
+import { plainAnswer } from './answer.ts';
+import type { FormAnswer } from '../renderer/forms/answer.ts';
 import { clientAddress, hashAddress, rateLimitBucket } from './client.ts';
 import { FailureThrottle, RateLimiter } from './rate-limit.ts';
 import { adminTokenProblem, bearerMatches } from './auth.ts';
@@ -33,6 +37,11 @@ export interface LeadAppOptions {
   adminToken?: string;
   /** Queue each lead for the webhook (SITEWRIGHT_LEAD_WEBHOOK set); `onQueued` wakes the worker. */
   webhook?: { onQueued?: () => void };
+  /**
+   * The site's page answering a form the browser posted itself (no JavaScript), rendered with the answer; undefined
+   * when the site has no such page here, and then the answer is a plain page of the service's own (server/answer.ts).
+   */
+  answerPage?: (route: string, answer: FormAnswer) => Promise<string | undefined>;
   /** The connection's peer; defaults to @hono/node-server's socket. Tests inject one. */
   peerAddress?: (c: Context) => string | undefined;
   clock?: () => number;
@@ -92,6 +101,38 @@ export async function readLimited(req: Request, max: number): Promise<Uint8Array
     at += c.byteLength;
   }
   return out;
+}
+
+/** True for the type a browser posts a form in by itself. */
+export function isFormType(contentType: string | undefined): boolean {
+  return (contentType ?? '').split(';')[0].trim().toLowerCase() === 'application/x-www-form-urlencoded';
+}
+
+type ReadForm = { body: URLSearchParams } | { status: 400 | 413; message: string };
+
+/** A form the browser posted itself, or the status and message refusing it: 413 size, 400 unreadable or unstorable text. */
+export async function readFormBody(req: Request): Promise<ReadForm> {
+  const tooLarge = { status: 413, message: `What you sent is larger than ${MAX_BODY_BYTES / 1024} KB. Please shorten it and send it again.` } as const;
+  if (Number(req.headers.get('content-length')) > MAX_BODY_BYTES) return tooLarge;
+  const bytes = await readLimited(req, MAX_BODY_BYTES);
+  if (bytes === 'too-large') return tooLarge;
+  let body: URLSearchParams;
+  try {
+    body = new URLSearchParams(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return { status: 400, message: 'What you sent could not be read. Please send the form again.' };
+  }
+  for (const [k, v] of body)
+    if (unstorableText(k) || unstorableText(v)) return { status: 400, message: 'What you sent contains a character that cannot be stored.' };
+  return { body };
+}
+
+/** The service's errors (by payload key) as messages by form field, in the form's own order. */
+function errorsByField(form: LeadForm, errors: FieldError[]): Record<string, string> {
+  const mapping = form.config.submit.payload as Mapping;
+  const byField = new Map(errors.map((e) => [fieldOf(mapping[e.field] ?? e.field) ?? e.field, e.message]));
+  const order = [...(form.config.order ?? []), ...Object.keys(form.config.schema.properties)];
+  return Object.fromEntries([...new Set(order)].filter((f) => byField.has(f)).map((f) => [f, byField.get(f)!]));
 }
 
 /** A honeypot counts as filled with any value but nothing or blank text. */
@@ -244,17 +285,68 @@ export function createLeadApp(options: LeadAppOptions): Hono {
     return c.json({ message: `${leads.length} leads`, leads });
   });
 
+  const store = (form: LeadForm, payload: Record<string, unknown>, address: string, idempotency?: { key: string; fingerprint: string }) =>
+    insertLead(db, {
+      form: form.id,
+      payload,
+      clientHash: hashAddress(address, options.hashSecret),
+      idempotency: idempotency && { key: idempotency.key, fingerprint: createHash('sha256').update(idempotency.fingerprint).digest('hex') },
+      outbox: options.webhook !== undefined,
+      message: successMessage(form.id),
+    });
+
+  /**
+   * A form posted by the browser itself: read as the page would have sent it, checked and stored the same way, and
+   * answered with a page of the site: the form again with what was sent and a message under each field in error
+   * (422), or the form's success and its next step.
+   */
+  const answerNative = async (c: Context, form: LeadForm, address: string) => {
+    const page = (status: number, html: string) => c.html(html, status as 200);
+    const read = await readFormBody(c.req.raw);
+    if ('status' in read) return page(read.status, plainAnswer(form.config, { form: form.id, values: {}, errors: {} }, read.message));
+    const posted = readPosted(form.id, form.config, read.body, HONEYPOT_KEY);
+    const answer = async (route: string | undefined, a: FormAnswer, status: number) =>
+      page(status, (route && (await options.answerPage?.(route, a))) || plainAnswer(form.config, a));
+    const then = form.config.submit.onSuccess;
+    const succeeded = async () => {
+      const text = then.notice?.useResponseMessage ? successMessage(form.id) : (then.notice?.text ?? successMessage(form.id));
+      const next = then.goTo?.startsWith('/') ? then.goTo : undefined;
+      const stored = then.store
+        ? { [then.store.key]: Object.fromEntries(then.store.fields.filter((k) => k in payload).map((k) => [k, payload[k]])) }
+        : undefined;
+      return answer(next ?? posted.page, { form: form.id, values: then.reset || next ? {} : posted.values, errors: {}, notice: text, store: stored }, 200);
+    };
+    const payload = buildPayload(form.config.submit.payload, posted.values);
+    if (honeypotFilled(posted.trap)) return succeeded();
+    const checked = checkSubmission(form, payload);
+    if (!checked.ok) return answer(posted.page, { form: form.id, values: posted.values, errors: errorsByField(form, checked.errors) }, 422);
+    await store(form, checked.stored, address);
+    options.webhook?.onQueued?.();
+    return succeeded();
+  };
+
   for (const form of forms.values()) {
     api.post(form.path, async (c) => {
       const address = clientAddress(peerOf(c) ?? 'unknown', c.req.header('x-forwarded-for'), trusted);
       const rate = limiter.take(`${form.id}\n${rateLimitBucket(address)}`);
       if (!rate.allowed) {
         c.header('Retry-After', String(rate.retryAfterSeconds));
+        if (isFormType(c.req.header('content-type')))
+          return c.html(
+            plainAnswer(
+              form.config,
+              { form: form.id, values: {}, errors: {} },
+              `You have sent this form several times in a short while. Please wait ${rate.retryAfterSeconds} seconds and try again.`,
+            ),
+            429,
+          );
         return c.json(
           { message: `Too many submissions. Please wait ${rate.retryAfterSeconds} seconds and try again.`, retryAfterSeconds: rate.retryAfterSeconds },
           429,
         );
       }
+      // A form the browser posted itself is answered with a page, not JSON.
+      if (isFormType(c.req.header('content-type'))) return answerNative(c, form, address);
       const parsed = await readJsonObject(c.req.raw);
       if ('status' in parsed) return c.json({ message: parsed.message }, parsed.status);
       const key = parseIdempotencyKey(c.req.header('idempotency-key'));
@@ -266,14 +358,7 @@ export function createLeadApp(options: LeadAppOptions): Hono {
       const checked = checkSubmission(form, parsed.body);
       if (!checked.ok) return c.json({ message: 'Please correct the highlighted fields.', errors: checked.errors }, 422);
 
-      const outcome = await insertLead(db, {
-        form: form.id,
-        payload: checked.stored,
-        clientHash: hashAddress(address, options.hashSecret),
-        idempotency: key === undefined ? undefined : { key, fingerprint: createHash('sha256').update(checked.fingerprint).digest('hex') },
-        outbox: options.webhook !== undefined,
-        message: successMessage(form.id),
-      });
+      const outcome = await store(form, checked.stored, address, key === undefined ? undefined : { key, fingerprint: checked.fingerprint });
       if (outcome.kind === 'mismatch') return c.json({ message: 'This Idempotency-Key was already used for a different submission.' }, 422);
       if (outcome.kind === 'replay') c.header('Idempotent-Replayed', 'true');
       else options.webhook?.onQueued?.();

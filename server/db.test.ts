@@ -14,7 +14,7 @@ describe('a PostgreSQL server that cannot be reached', () => {
       const res = await app.request('/api/v1/waitlist/add', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ firstName: 'A', lastName: 'B', email: 'a@b.example', phoneNumber: '1', buildCountry: 'Ghana', purpose: 'Renovation' }),
+        body: JSON.stringify({ firstName: 'A', lastName: 'B', email: 'a@b.example', phoneNumber: '14165550000', buildCountry: 'Ghana', purpose: 'Renovation' }),
       });
       expect(res.status).toBe(503);
       expect((await res.json()).message).toMatch(/database/);

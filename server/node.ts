@@ -10,7 +10,7 @@ import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { openDatabase, type Db } from './db.ts';
 import { migrate } from './migrate.ts';
-import { createAdminApp, createLeadApp } from './app.ts';
+import { createAdminApp, createLeadApp, type LeadAppOptions } from './app.ts';
 import { acquireLock } from './lock.ts';
 import { secureDataDir } from './data-dir.ts';
 import { adminTokenProblem } from './auth.ts';
@@ -41,7 +41,11 @@ async function listenOnSocket(app: Hono, path: string): Promise<Server> {
   return server;
 }
 
-export async function startLeadService(config: ServiceConfig = configFromEnv()): Promise<LeadService> {
+/**
+ * `answerPage` renders the site's page that answers a form posted without JavaScript (npm run serve passes the built
+ * site's; without it, as behind a CDN with `npm run leads:serve`, the answer is a plain page of the service's own).
+ */
+export async function startLeadService(config: ServiceConfig = configFromEnv(), answerPage?: LeadAppOptions['answerPage']): Promise<LeadService> {
   // A setting that keeps it from starting is told before the database is touched.
   const tokenProblem = adminTokenProblem(config.adminToken);
   if (tokenProblem) throw new Error(tokenProblem);
@@ -66,6 +70,7 @@ export async function startLeadService(config: ServiceConfig = configFromEnv()):
       allowedOrigins: config.allowedOrigins,
       adminToken: config.adminToken,
       webhook: worker ? { onQueued: worker.kick } : undefined,
+      answerPage,
     });
     // Without the socket the site still works; only `npm run leads` cannot reach the running server.
     const socket = embedded

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SchedulerBlock } from '../../renderer/generated/config-types.ts';
-import { readStore } from '../../renderer/forms/store.ts';
+import { readStore, saveStore } from '../../renderer/forms/store.ts';
+import { useAnswer } from '../../renderer/forms/answer-context.ts';
 import { ChunkCache } from '../../renderer/lib/chunk-cache.ts';
 import { resolveHref } from '../../renderer/lib/href.ts';
 import { navigateTo } from '../../renderer/lib/navigate.ts';
@@ -19,6 +20,14 @@ type Details = { name: string; email: string; firstName: string; lastName: strin
 export const calendlyChunks = new ChunkCache<Calendly>(() => import('react-calendly'));
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** The scheduler's prefill from the stored details, or null without an e-mail address to book with. */
+function detailsOf(saved: Record<string, unknown> | null | undefined): Details | null {
+  const email = text(saved?.email);
+  const firstName = text(saved?.firstName);
+  const lastName = text(saved?.lastName);
+  return email ? { firstName, lastName, email, name: [firstName, lastName].filter(Boolean).join(' ') } : null;
+}
 
 /** Fires `onScheduled` for the scheduler's "event scheduled" message, and only from the scheduler's own origin. */
 function ScheduledListener({ calendly, origin, onScheduled }: { calendly: Calendly; origin: string; onScheduled: () => void }) {
@@ -70,12 +79,13 @@ export default function Scheduler({
 
   const go = (href: string) => navigateTo(resolveHref(href, site).href);
 
+  // Arriving from the waitlist form sent without JavaScript (or before its code came), the lead service's answer
+  // carries the details the form would have stored; they are stored now for the rest of the visit.
+  const answered = useAnswer()?.store?.[store];
+
   useEffect(() => {
-    const saved = readStore(store);
-    const email = text(saved?.email);
-    const firstName = text(saved?.firstName);
-    const lastName = text(saved?.lastName);
-    setDetails(email ? { firstName, lastName, email, name: [firstName, lastName].filter(Boolean).join(' ') } : null);
+    if (answered) saveStore(store, answered);
+    setDetails(detailsOf(answered ?? readStore(store)));
     let live = true;
     calendlyChunks.load('calendly').then(
       (m) => live && setCalendly(m),
@@ -172,6 +182,29 @@ export default function Scheduler({
                 <Spinner label="Loading the scheduler" size="lg" />
               </div>
             )}
+            {/* Without JavaScript the widget never comes: the same way on as its fallback, from the server's render. */}
+            <noscript>
+              <div className={styles.failed}>
+                <p className={styles['failed-text']}>{fallback.text ?? 'The scheduler could not be loaded here.'}</p>
+                {answered && <p>{fallback.savedText ?? 'Your details are saved.'}</p>}
+                <div className={styles.ways}>
+                  <a
+                    href={schedulingPageUrl(site.scheduler.url, detailsOf(answered))}
+                    target="_blank"
+                    rel="noopener"
+                    aria-describedby={NEW_TAB_NOTE_ID}
+                    className={buttonClass('primary', 'lg')}
+                  >
+                    {fallback.linkLabel ?? `Book your call on ${host}`}
+                  </a>
+                  {answered && (
+                    <a href={resolveHref(next, site).href} className={buttonClass('secondary', 'lg')}>
+                      {fallback.nextLabel ?? 'Continue without booking'}
+                    </a>
+                  )}
+                </div>
+              </div>
+            </noscript>
           </div>
         )}
         {details === null && (

@@ -3,7 +3,10 @@ import { exactCountry, findCountry, searchCountries, type Country } from './coun
 import styles from './forms.module.css';
 
 export interface CountryComboboxProps {
-  /** id of the text box, which the field's <label for> points at. */
+  /**
+   * id of the text box, which the field's <label for> points at; also its name, under which the browser sends the
+   * country as typed when it posts the form itself (no JavaScript).
+   */
   id: string;
   /** ISO code or undefined. */
   value: string | undefined;
@@ -97,6 +100,7 @@ export function CountryCombobox({
         <input
           ref={inputRef}
           id={id}
+          name={id}
           type="text"
           role="combobox"
           className={styles['combo-input']}

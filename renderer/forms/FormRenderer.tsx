@@ -11,7 +11,8 @@ import { Button } from '../ui/Button.tsx';
 import { NEW_TAB_NOTE_ID, SmartLink } from '../ui/SmartLink.tsx';
 import { checkValues } from './check.ts';
 import { createTransformErrors } from './messages.ts';
-import { buildPayload, defaultsOf, type FormValues } from './payload.ts';
+import { defaultsOf, widgetOf, type FormValues } from './payload.ts';
+import { buildPayload } from './build-payload.ts';
 import { HONEYPOT_FIELD, withHoneypot } from './honeypot.ts';
 import { saveStore } from './store.ts';
 import { generatedKeys, idempotencyHeaders, nextAttempt, randomKey, type Attempt } from './idempotency.ts';
@@ -19,6 +20,9 @@ import { failureText, resolveEndpoint, sendForm, serverFieldErrors, successText 
 import { ensureToastHost, showToast } from './toasts.tsx';
 import { validatorChunks } from './validator-chunks.ts';
 import { templates } from './templates.tsx';
+import { PAGE_FIELD } from './answer.ts';
+import { useAnswer } from './answer-context.ts';
+import { useRoute } from '../lib/route-params.tsx';
 import { widgets, type FormContext } from './widgets.tsx';
 import styles from './forms.module.css';
 
@@ -49,10 +53,8 @@ export function toRjsfUiSchema(config: FormConfig): UiSchema {
   const names = Object.keys(config.schema.properties);
   const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
   if (config.order) ui['ui:order'] = [...config.order.filter((n) => names.includes(n)), '*'];
-  for (const [name, def] of Object.entries(config.schema.properties)) {
-    const own = config.uiSchema?.[name] ?? {};
-    const widget = own['ui:widget'] ?? (def.enum ? 'radio' : def.type === 'boolean' ? 'checkbox' : 'text');
-    ui[name] = { ...own, 'ui:widget': widget };
+  for (const name of Object.keys(config.schema.properties)) {
+    ui[name] = { ...(config.uiSchema?.[name] ?? {}), 'ui:widget': widgetOf(config, name) };
   }
   return ui;
 }
@@ -74,6 +76,7 @@ function toErrorSchema(messages: Record<string, string>, shown: ReadonlySet<stri
  */
 export function FormRenderer({ formId, config, onClose, dialogToastContainer, loadValidator, fetchImpl, autoFocus = false }: FormRendererProps) {
   const site = useSite();
+  const route = useRoute();
   const schema = config.schema as RJSFSchema;
   const uiSchema = useMemo(() => toRjsfUiSchema(config), [config]);
   const transformErrors = useMemo(() => createTransformErrors(config.schema), [config]);
@@ -86,13 +89,18 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
   const idPrefix = `f-${formId}`;
   const mode = config.validateOn ?? 'touched';
 
-  const [data, setData] = useState<FormValues>(initial);
-  const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set());
+  // A page the lead service answered a form with (no JavaScript, or this island's code did not arrive in time).
+  const answered = useAnswer();
+  const answer = answered?.form === formId ? answered : null;
+  const [data, setData] = useState<FormValues>(() => (answer ? { ...initial, ...answer.values } : initial));
+  const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set(Object.keys(answer?.errors ?? {})));
   const [validator, setValidator] = useState<ValidatorType | null>(null);
   const [busy, setBusy] = useState(false);
-  const [banner, setBanner] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [banner, setBanner] = useState<{ kind: 'success' | 'error'; text: string } | null>(() =>
+    answer?.notice ? { kind: 'success', text: answer.notice } : null,
+  );
   /** The service's own messages from a 422, by form field; a field's goes once the visitor changes it. */
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(() => answer?.errors ?? {});
   const busyRef = useRef(false);
   /** The last submission that did not succeed: sending the same input again reuses its Idempotency-Key. */
   const attemptRef = useRef<Attempt | null>(null);
@@ -240,6 +248,10 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
   };
 
   const { label, busyLabel } = config.submit;
+  // Without JavaScript the browser posts the form itself: to the site's own lead service, which answers with a page.
+  // An external service would get a form post it was never built for, so there the form says it needs JavaScript.
+  const endpoint = resolveEndpoint(config.submit.endpoint, site.iamService);
+  const nativeAction = endpoint.startsWith('/') ? endpoint : undefined;
   const privacy = site.privacyPolicy;
   return (
     <div ref={formRef} className={styles.form}>
@@ -256,6 +268,7 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
         // A submit before any script has run (none loaded, or the visitor was quicker) must not put what was typed
         // into the address bar, history and server logs, as the browser's default GET would.
         method="post"
+        action={nativeAction}
         noValidate
         noHtml5Validate
         showErrorList={false}
@@ -278,6 +291,12 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
           <label htmlFor={`${idPrefix}--${HONEYPOT_FIELD}`}>Leave this field empty</label>
           <input ref={trapRef} type="text" id={`${idPrefix}--${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
+        <input type="hidden" name={PAGE_FIELD} value={route} />
+        {!nativeAction && (
+          <noscript>
+            <p className={`${styles.banner} ${styles['banner-error']}`}>This form needs JavaScript to send. Turn JavaScript on, or write to us instead.</p>
+          </noscript>
+        )}
         <div className={styles.actions}>
           <Button type="submit" size="lg" className={styles.submit} state={busy ? (busyLabel ? 'disabled' : 'loading') : 'normal'}>
             {busy && busyLabel ? busyLabel : label}

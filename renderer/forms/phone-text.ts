@@ -11,3 +11,11 @@ export const PHONE_AS_TYPED = /^\s*\+?[\d\s().-]*$/;
 export function digitsOnly(value: unknown): unknown {
   return typeof value === 'string' && PHONE_AS_TYPED.test(value) ? value.replace(/\D+/g, '') : value;
 }
+
+/**
+ * A phone widget's value from its picker's dial code and the number typed beside it: "+1 306 555 0100". A number
+ * typed with its own "+" is already international and is kept as typed; an empty one is no value.
+ */
+export function composePhone(dial: string | undefined, number: string): string | undefined {
+  return number.trim() === '' ? undefined : dial && !number.trim().startsWith('+') ? `+${dial} ${number}` : number;
+}

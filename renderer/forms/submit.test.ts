@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildPayload, defaultsOf } from './payload.ts';
+import { defaultsOf } from './payload.ts';
+import { buildPayload } from './build-payload.ts';
 import { digitsOnly } from './phone-text.ts';
 import {
   DEFAULT_RATE_LIMIT_TEXT,

@@ -2,6 +2,7 @@ import type { ChangeEvent } from 'react';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { CountryCombobox } from './Combobox.tsx';
 import { countryForNumber, findCountry, type Country } from './countries.ts';
+import { composePhone } from './phone-text.ts';
 import styles from './forms.module.css';
 
 /** What widgets need from the form beyond their own value (the phone widget also sets its country field). */
@@ -149,14 +150,6 @@ export function nationalPart(value: unknown, dialCode: string | undefined): stri
 }
 
 /**
- * A phone number with a dial-code picker. The field's value is the international number ("+1 306 555 0100");
- * the picker's country is kept in a sibling field (ui:options.countryField) so it can be sent on its own.
- */
-// A number typed with its own "+" is already international: keep it as typed and let it pick the country.
-const composePhone = (dial: string | undefined, number: string) =>
-  number.trim() === '' ? undefined : dial && !number.trim().startsWith('+') ? `+${dial} ${number}` : number;
-
-/**
  * The field values that typing `typed` into a phone widget gives: the number, plus the country field when the
  * number's own "+<dial code>" names another country.
  */
@@ -169,6 +162,10 @@ export function phoneFields(typed: string, field: string, countryField: string |
 export const phoneCountryField = (options: WidgetProps['options'] | Record<string, unknown> | undefined) =>
   typeof options?.countryField === 'string' ? options.countryField : undefined;
 
+/**
+ * A phone number with a dial-code picker. The field's value is the international number ("+1 306 555 0100");
+ * the picker's country is kept in a sibling field (ui:options.countryField) so it can be sent on its own.
+ */
 function PhoneWidget(p: WidgetProps) {
   const ctx = p.registry.formContext as FormContext;
   const countryField = phoneCountryField(p.options);

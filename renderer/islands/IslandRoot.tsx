@@ -6,6 +6,7 @@ import { RouteProvider } from '../lib/route-params.tsx';
 import { PageProvider, SiteProvider, type FragmentSource } from '../lib/site-context.tsx';
 import { AppErrorBoundary } from '../screens/AppError.tsx';
 import type { IslandProps } from './contract.ts';
+import { AnswerContext } from '../forms/answer-context.ts';
 
 /**
  * What every island renders inside: the site, the fragments it reads, the page's dialogs and route. The same
@@ -22,7 +23,7 @@ export function IslandRoot({ props, path, fragments, children }: { props: Island
           <PageProvider value={source}>
             <DialogTargetsContext.Provider value={dialogs}>
               <RouteProvider route={props.route} path={path}>
-                {children}
+                <AnswerContext.Provider value={props.answer ?? null}>{children}</AnswerContext.Provider>
               </RouteProvider>
             </DialogTargetsContext.Provider>
           </PageProvider>

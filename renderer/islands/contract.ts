@@ -4,6 +4,7 @@
  */
 import type { Block } from '../generated/config-types.ts';
 import type { Hydrate } from '../../blocks/registry.ts';
+import type { FormAnswer } from '../forms/answer.ts';
 
 export type { Hydrate };
 
@@ -31,6 +32,8 @@ export interface IslandProps {
   dialogs: string[];
   /** The page's route pattern, e.g. "/referral/:refId", for route parameters. */
   route: string;
+  /** On a page the lead service answered a form with (see renderer/forms/answer.ts): what to show. */
+  answer?: FormAnswer;
 }
 
 /**

@@ -38,3 +38,8 @@ export function useRouteParams(): Record<string, string> {
     return params;
   }, [route, path]);
 }
+
+/** The page's route pattern, e.g. "/contact": the page a form is on, for the service to answer with. */
+export function useRoute(): string {
+  return useContext(RouteContext).route;
+}
