@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { PageProvider } from '../../renderer/lib/site-context.tsx';
+import type { PageConfig } from '../../renderer/generated/config-types.ts';
 import Enquiry from './index.tsx';
 import example from './example.json';
 import type { EnquiryBlock } from '../../renderer/generated/config-types.ts';
@@ -62,5 +66,55 @@ describe('enquiry block', () => {
     expect(Object.keys(body)).toEqual(['firstname', 'lastname', 'email', 'message', 'timestamp']);
     expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
     await waitFor(() => expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe(''));
+  });
+});
+
+describe('enquiry block with a page of its own', () => {
+  const withPage = { ...block, page: '/enquiry' };
+  const page = { route: '/referral', title: 't', description: 'd', blocks: [] } as PageConfig;
+  const ui = (
+    <PageProvider value={{ page, fragments: { forms } }}>
+      <Enquiry {...withPage} />
+    </PageProvider>
+  );
+
+  /** The server's markup in the document, as the browser has it before the island hydrates. */
+  function prerendered() {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(ui);
+    document.body.append(container);
+    return container;
+  }
+
+  it('is prerendered with "Get in touch" as a link to that page, which hydrates into the disclosure button', async () => {
+    const container = prerendered();
+    const link = container.querySelector<HTMLAnchorElement>('a[data-expands]')!;
+    expect(link.textContent).toBe('Get in touch');
+    expect(link.getAttribute('href')).toBe('/enquiry');
+    expect(link.hasAttribute('aria-expanded')).toBe(false);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const onRecoverableError = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, ui, { onRecoverableError });
+    });
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    const button = screen.getByRole('button', { name: 'Get in touch' });
+    expect(button.tagName).toBe('BUTTON');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    // The button takes over the link's id, so a click replayed for the link still finds it (renderer/islands/defer.ts).
+    expect(button.id).toBe(link.id);
+    container.remove();
+  });
+
+  it("keeps focus on the control when the button takes the focused link's place", async () => {
+    const container = prerendered();
+    container.querySelector<HTMLAnchorElement>('a[data-expands]')!.focus();
+    await act(async () => {
+      hydrateRoot(container, ui);
+    });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Get in touch' }));
+    container.remove();
   });
 });

@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { createAjv } from '../../scripts/lib/project.ts';
 import type { PageConfig, PricingPlansBlock } from '../../renderer/generated/config-types.ts';
 import enterprisePage from '../../site.config/pages/pricing-enterprise.json';
+import { DialogTargetsContext } from '../../renderer/lib/dialog-targets.tsx';
 import example from './example.json';
 import PricingPlans from './index.tsx';
 
@@ -175,5 +176,45 @@ describe('pricingPlans block: server rendering', () => {
     errors.mockRestore();
     expect(container.innerHTML).toBe(prerendered);
     container.remove();
+  });
+});
+
+describe('pricingPlans block without script', () => {
+  // The demo dialog names a page with the same form (its "page" setting): "Contact Us" then works without script.
+  const withDemoPage = (
+    <DialogTargetsContext.Provider value={new Set(['book-demo/book-a-demo'])}>
+      <MemoryRouter>
+        <PricingPlans {...config} />
+      </MemoryRouter>
+    </DialogTargetsContext.Provider>
+  );
+
+  it('prerenders a "Contact Us" link to that page in every card, for the styles to show in the checked one, and hydrates without a mismatch', async () => {
+    const html = renderToString(withDemoPage);
+    const links = html.match(/<noscript><a href="\/book-a-demo" class="[^"]*">Contact Us<\/a><\/noscript>/g) ?? [];
+    expect(links).toHaveLength(config.plans.length);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    const onRecoverableError = vi.fn();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await act(async () => {
+      hydrateRoot(container, withDemoPage, { onRecoverableError });
+    });
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    container.remove();
+  });
+
+  it("with script, shows only the chosen plan's Contact Us, which opens the dialog", async () => {
+    const user = userEvent.setup();
+    render(withDemoPage);
+    expect(screen.queryByText('Contact Us')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Choose Pro' }));
+    const contact = within(card('Pro')).getByRole('button', { name: 'Contact Us' });
+    expect(contact.getAttribute('href')).toBe('/book-a-demo');
+    expect(contact.getAttribute('aria-haspopup')).toBe('dialog');
+    expect(screen.getAllByText('Contact Us')).toHaveLength(1);
   });
 });

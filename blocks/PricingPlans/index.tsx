@@ -1,6 +1,7 @@
 import { useId, useState, type MouseEvent } from 'react';
 import type { PricingPlan, PricingPlansBlock } from '../../renderer/generated/config-types.ts';
-import { ButtonLink } from '../../renderer/ui/Button.tsx';
+import { ButtonLink, buttonClass } from '../../renderer/ui/Button.tsx';
+import { useHrefWithoutScript } from '../../renderer/ui/SmartLink.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
 import { useSite } from '../../renderer/lib/site-context.tsx';
 import { clampUserCount, formatPrice, priceFor, userCountOptions, type BillingPeriod } from '../lib/pricing.ts';
@@ -34,6 +35,7 @@ function PlanCard({ plan, period, users, selected, groupName, idBase, contactAct
   const titleId = `${idBase}-title`;
   const selectId = `${idBase}-users`;
   const prices = useSite().pricing;
+  const withoutScript = useHrefWithoutScript(contactAction.href);
   const amount = plan.price === 'contact' ? null : priceFor(plan.price, users ?? plan.users?.min ?? 1, period, prices);
 
   // A click anywhere on the card chooses it, as visitors expect; keyboard users have the radio button.
@@ -89,10 +91,20 @@ function PlanCard({ plan, period, users, selected, groupName, idBase, contactAct
           <input type="radio" name={groupName} value={plan.id} checked={selected} onChange={onSelect} />
           <span>{plan.buttonTitle}</span>
         </label>
-        {selected && (
+        {selected ? (
           <ButtonLink to={contactAction.href} variant={contactAction.style ?? 'primary'} className={styles.contact}>
             {contactAction.label}
           </ButtonLink>
+        ) : (
+          // Without script no plan is ever selected here: the radio is checked by the browser alone, and the styles show
+          // this copy of the link in the checked plan's card. React renders no noscript content, so hydration matches.
+          withoutScript && (
+            <noscript>
+              <a href={withoutScript} className={buttonClass(contactAction.style ?? 'primary', 'md', `${styles.contact} ${styles.unscripted}`)}>
+                {contactAction.label}
+              </a>
+            </noscript>
+          )
         )}
       </div>
     </article>

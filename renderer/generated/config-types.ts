@@ -1091,6 +1091,10 @@ export interface EnquiryBlock {
    * File name of the form in site.config/forms/, without .json, e.g. "enquiry".
    */
   form: string;
+  /**
+   * A page of this site that shows the same form, e.g. "/enquiry". The button is then a link to that page for visitors without JavaScript (or when the form cannot load here), and opens the form in place for everyone else. Leave it out and the button works only with JavaScript.
+   */
+  page?: string;
 }
 /**
  * Frequently asked questions as an accordion: visitors click a question to show or hide its answer. The questions themselves live once in site.config/faqs/<set>.json so several pages can share them. Example: { "type": "faq", "heading": "Frequently asked questions", "set": "general", "askLink": { "label": "Ask a Question", "href": "/contact" } }.
@@ -1355,7 +1359,7 @@ export interface FormBlock {
   form: string;
 }
 /**
- * A form from site.config/forms/ in a pop-up dialog, e.g. the demo booking. It takes no room on the page: any button or link on the same page whose href is "#<id>" opens it.
+ * A form from site.config/forms/ in a pop-up dialog, e.g. the demo booking. It takes no room on the page: any button or link on the same page whose href is "#<id>" opens it, or leads to its page without JavaScript.
  */
 export interface FormDialogBlock {
   /**
@@ -1378,6 +1382,10 @@ export interface FormDialogBlock {
    * File name of the form in site.config/forms/, without .json, e.g. "demo-lead".
    */
   form: string;
+  /**
+   * A page of this site that shows the same form, e.g. "/book-a-demo". Links to the dialog then go to that page for visitors without JavaScript (or when the dialog cannot load), and open the dialog for everyone else. Leave it out and those links are buttons that work only with JavaScript.
+   */
+  page?: string;
 }
 /**
  * The large opening section of a page: a headline, a short text, buttons and an optional picture.

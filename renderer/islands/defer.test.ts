@@ -230,3 +230,45 @@ describe('defer when start fails', () => {
     expect(onFail).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('defer with a link its island turns into a button', () => {
+  function withLink() {
+    const parts = island();
+    parts.form.insertAdjacentHTML('beforebegin', '<a href="/enquiry" id="opener" data-expands="">Get in <b>touch</b></a>');
+    return { ...parts, link: parts.el.querySelector('a')! };
+  }
+
+  it('holds a plain click on it and replays it once live, but leaves a modified click to the browser', async () => {
+    const { el, link } = withLink();
+    const seen = vi.fn((e: Event) => e.preventDefault()); // jsdom would otherwise navigate
+    link.addEventListener('click', seen);
+    const { start, resolve } = controlledStart();
+    const { live } = defer(el, 'interaction', start, noFail);
+    const modified = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ctrlKey: true });
+    link.dispatchEvent(modified);
+    expect(seen).toHaveBeenCalledTimes(1);
+    const plain = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    link.querySelector('b')!.dispatchEvent(plain);
+    expect(plain.defaultPrevented).toBe(true);
+    expect(seen).toHaveBeenCalledTimes(1);
+    resolve();
+    await live;
+    expect(seen).toHaveBeenCalledTimes(2);
+  });
+
+  it('replays the click on the element that took over its id when the block replaced it', async () => {
+    const { el, link } = withLink();
+    const { start, resolve } = controlledStart();
+    const { live } = defer(el, 'interaction', start, noFail);
+    link.querySelector('b')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.id = 'opener';
+    const pressed = vi.fn();
+    button.addEventListener('click', pressed);
+    link.replaceWith(button);
+    resolve();
+    await live;
+    expect(pressed).toHaveBeenCalledTimes(1);
+  });
+});

@@ -49,6 +49,17 @@ function islandOf(target: EventTarget | null): Island | undefined {
   return island && !island.live ? island : undefined;
 }
 
+/**
+ * Where a replay goes: its target, or, when the block has since replaced it, the element that took over its id in
+ * the island (the enquiry's link becomes a button once it runs).
+ */
+function replayTarget(island: Island, target: Element): Element | null {
+  if (target.isConnected) return target;
+  const id = target.closest('[id]')?.id;
+  const found = id ? target.ownerDocument.getElementById(id) : null;
+  return found && island.el.contains(found) ? found : null;
+}
+
 /** Keeps `event` (already held) on `island`: its replay, or the field left. */
 function keep(island: Island, event: Event, held: Held): void {
   const target = event.target as Element;
@@ -62,7 +73,7 @@ function keep(island: Island, event: Event, held: Held): void {
     island.replays.push(() => target.dispatchEvent(new KeyboardEvent('keydown', init)));
   } else if (held === 'click') {
     const init: MouseEventInit = { bubbles: true, cancelable: true, composed: true, ...pick(event as MouseEvent, 'clientX', 'clientY', 'detail') };
-    island.replays.push(() => target.dispatchEvent(new MouseEvent('click', init)));
+    island.replays.push(() => replayTarget(island, target)?.dispatchEvent(new MouseEvent('click', init)));
   } else if (target instanceof HTMLFormElement) island.replays.push(() => target.requestSubmit());
 }
 

@@ -6,7 +6,7 @@
  */
 import { pageState } from '../lib/page-state.ts';
 import { DIALOG_ATTRIBUTE, ISLAND_ATTRIBUTE, OPENS_ATTRIBUTE } from './contract.ts';
-import { heldAs, hold } from './held.ts';
+import { EXPANDS_ATTRIBUTE, heldAs, hold } from './held.ts';
 
 export interface DialogRequest {
   id: string;
@@ -31,6 +31,12 @@ export function dialogAskedBy(event: Event): DialogRequest | null {
   }
 }
 
+/**
+ * Links that are buttons once script runs: one that opens a dialog, and one its island turns into a disclosure
+ * button. Their href is the way for a browser without script (a page with the same form).
+ */
+export const BUTTON_LINKS = `a[href][${OPENS_ATTRIBUTE}],a[href][${EXPANDS_ATTRIBUTE}]`;
+
 function isIslandDialog(doc: Document, id: string): boolean {
   return [...doc.querySelectorAll(`[${DIALOG_ATTRIBUTE}]`)].some((el) => el.getAttribute(DIALOG_ATTRIBUTE) === id);
 }
@@ -39,6 +45,12 @@ function isIslandDialog(doc: Document, id: string): boolean {
 export function catchEarly(doc: Document): void {
   const view = doc.defaultView;
   if (!view) return;
+  // From now on a click on them is caught as a button's (the dialog opens, the form unfolds), so they say they are
+  // buttons; the loader presses them on Space.
+  for (const link of doc.querySelectorAll(BUTTON_LINKS)) {
+    link.setAttribute('role', 'button');
+    if (link.hasAttribute(EXPANDS_ATTRIBUTE)) link.setAttribute('aria-expanded', 'false');
+  }
   const onEvent = (event: Event) => {
     if (early.over) return;
     if (event.type === 'click') {

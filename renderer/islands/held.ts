@@ -3,6 +3,13 @@
  * (./defer.ts) and for the shell's early catcher (./early.ts), which keeps them until the loader has arrived.
  */
 
+/**
+ * On a link that its island turns into a disclosure button once it runs (the enquiry's "Get in touch"): without
+ * script the link leads to a page with the same form; with script a click on it is held and replayed like a
+ * button's, so the form opens in place instead. The shell gives it the button's role and state at once.
+ */
+export const EXPANDS_ATTRIBUTE = 'data-expands';
+
 /** Keys whose effect a block implements itself; Enter and Space on a button arrive as clicks. */
 const REPLAYED_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'Escape', 'PageUp', 'PageDown']);
 
@@ -30,7 +37,13 @@ export function heldAs(event: Event): Held | null {
   if (event.type === 'keydown') return REPLAYED_KEYS.has((event as KeyboardEvent).key) && !handlesOwnKeys(target) ? 'key' : null;
   // A plain link works without the island's code, and a modified click means "open elsewhere": leave both alone.
   // So does a click on a field or its label (a radio, a checkbox): the browser changes it, and the value is handed over.
-  if (event.type === 'click') return target.closest('a[href], label') || handlesOwnKeys(target) || (event as MouseEvent).button !== 0 ? null : 'click';
+  // A link the island turns into a button is held (unless modified): the visitor asked for what the button does.
+  if (event.type === 'click') {
+    const e = event as MouseEvent;
+    const link = target.closest('a[href], label');
+    if (link && !(link.hasAttribute(EXPANDS_ATTRIBUTE) && !(e.ctrlKey || e.metaKey || e.shiftKey || e.altKey))) return null;
+    return handlesOwnKeys(target) || e.button ? null : 'click';
+  }
   // The browser's own submission would reload the page (a GET with the fields in the address).
   if (event.type === 'submit' && target instanceof HTMLFormElement) return 'submit';
   return null;

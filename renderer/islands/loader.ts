@@ -12,7 +12,7 @@ import { openDialog, setDialogWaker } from '../lib/dialogs.ts';
 import { isChunkLoadError } from '../lib/with-timeout.ts';
 import { DIALOG_ATTRIBUTE, HYDRATE_ATTRIBUTE, ISLAND_ATTRIBUTE } from './contract.ts';
 import { defer, type Deferred, type Trigger } from './defer.ts';
-import { dialogAskedBy, takeEarlyDialogs } from './early.ts';
+import { BUTTON_LINKS, dialogAskedBy, takeEarlyDialogs } from './early.ts';
 import { hasFlash } from '../forms/flash.ts';
 
 type Runtime = typeof import('./runtime.tsx');
@@ -81,11 +81,18 @@ setDialogWaker((id) => {
   return Boolean(island);
 });
 
-// Links and buttons in static HTML that open a dialog ("#<id>", or a button the prerenderer marked). A link to any
+// Links and buttons in static HTML that open a dialog ("#<id>", or one the prerenderer marked). A link to any
 // other "#<id>" is left to the browser, which jumps to it. A hydrated block's own handler has already acted.
 document.addEventListener('click', (e) => {
   const asked = dialogAskedBy(e);
   if (asked && openDialog(asked.id, asked.opener)) e.preventDefault();
+});
+// Space presses a link the shell made a button (WAI-ARIA button pattern), as it does a button; the click that
+// follows is caught like any other.
+document.addEventListener('keydown', (e) => {
+  if (e.key !== ' ' || e.defaultPrevented || !(e.target instanceof HTMLElement) || !e.target.matches(BUTTON_LINKS)) return;
+  e.preventDefault();
+  if (!e.repeat) e.target.click();
 });
 // The ones clicked before this script arrived (the shell caught them).
 for (const asked of takeEarlyDialogs()) openDialog(asked.id, asked.opener);
