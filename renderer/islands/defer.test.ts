@@ -231,6 +231,96 @@ describe('defer when start fails', () => {
   });
 });
 
+describe('defer when start fails, for a form', () => {
+  /** A start that fails once `fail()` is called, then succeeds on the retry. */
+  function failingStart() {
+    let fail: () => void = () => undefined;
+    let succeed: () => void = () => undefined;
+    const start = vi
+      .fn<() => Promise<void>>()
+      .mockImplementationOnce(() => new Promise<void>((_res, rej) => (fail = () => rej(new Error('Loading chunk contactInfo failed')))))
+      .mockImplementationOnce(() => new Promise<void>((res) => (succeed = res)));
+    return { start, fail: () => fail(), succeed: () => succeed() };
+  }
+
+  it('sends a submit held for it natively (submit(), no submit event) once its code fails to arrive', async () => {
+    const { el, form, input } = island();
+    input.value = 'Ada';
+    const native = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    const requestSubmit = vi.spyOn(form, 'requestSubmit');
+    const { start, fail } = failingStart();
+    const onFail = vi.fn();
+    defer(el, 'interaction', start, onFail);
+    const held = new SubmitEvent('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(held);
+    expect(held.defaultPrevented).toBe(true);
+    expect(native).not.toHaveBeenCalled();
+    fail();
+    await vi.waitFor(() => expect(onFail).toHaveBeenCalledTimes(1));
+    expect(native).toHaveBeenCalledTimes(1);
+    expect(native.mock.contexts[0]).toBe(form);
+    expect(requestSubmit).not.toHaveBeenCalled();
+    // What was typed stays where it was: the browser posts it.
+    expect(input.value).toBe('Ada');
+  });
+
+  it('sends the form whose submit button was clicked while its code was on the way', async () => {
+    const { el, form } = island();
+    const native = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    const { start, fail } = failingStart();
+    const onFail = vi.fn();
+    defer(el, 'interaction', start, onFail);
+    const label = document.createElement('span');
+    form.querySelector('button[type="submit"]')!.append(label);
+    const held = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    label.dispatchEvent(held);
+    expect(held.defaultPrevented).toBe(true);
+    fail();
+    await vi.waitFor(() => expect(onFail).toHaveBeenCalledTimes(1));
+    expect(native).toHaveBeenCalledTimes(1);
+    expect(native.mock.contexts[0]).toBe(form);
+  });
+
+  it('holds no submit while failed, and holds them again once the visitor tries again', async () => {
+    const { el, form, button } = island();
+    const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    const native = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    const { start, fail, succeed } = failingStart();
+    const onFail = vi.fn<(error: unknown, retry: () => void) => void>();
+    const { live } = defer(el, 'interaction', start, onFail);
+    click(button);
+    fail();
+    await vi.waitFor(() => expect(onFail).toHaveBeenCalledTimes(1));
+    // Nothing was submitted, so nothing is sent; the click on the plain button waits for a retry.
+    expect(native).not.toHaveBeenCalled();
+
+    const later = new SubmitEvent('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
+    // Checked, then stopped, after the capture listeners: jsdom cannot submit a form.
+    let passed = false;
+    submit.addEventListener('click', (e) => {
+      passed = !e.defaultPrevented;
+      e.preventDefault();
+    });
+    submit.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    expect(passed).toBe(true);
+    const stillHeld = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    button.dispatchEvent(stillHeld);
+    expect(stillHeld.defaultPrevented).toBe(true);
+
+    onFail.mock.calls[0][1]();
+    const again = new SubmitEvent('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(again);
+    expect(again.defaultPrevented).toBe(true);
+    const requestSubmit = vi.spyOn(form, 'requestSubmit').mockImplementation(() => undefined);
+    succeed();
+    await live;
+    expect(requestSubmit).toHaveBeenCalledTimes(1);
+    expect(native).not.toHaveBeenCalled();
+  });
+});
+
 describe('defer with a link its island turns into a button', () => {
   function withLink() {
     const parts = island();
@@ -270,5 +360,24 @@ describe('defer with a link its island turns into a button', () => {
     resolve();
     await live;
     expect(pressed).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets the link lead to its page while the island has failed', async () => {
+    const { el, link } = withLink();
+    const { start, reject } = controlledStart();
+    const onFail = vi.fn();
+    defer(el, 'interaction', start, onFail);
+    const first = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    link.dispatchEvent(first);
+    expect(first.defaultPrevented).toBe(true);
+    reject(new Error('Loading chunk enquiry failed'));
+    await vi.waitFor(() => expect(onFail).toHaveBeenCalledTimes(1));
+    let followed = false;
+    link.addEventListener('click', (e) => {
+      followed = !e.defaultPrevented;
+      e.preventDefault(); // jsdom would otherwise navigate
+    });
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    expect(followed).toBe(true);
   });
 });

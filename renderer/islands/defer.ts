@@ -7,12 +7,14 @@
  *   in its state);
  * - fields the visitor left get their blur, so their messages show as in a live form;
  * - a click, a key the block implements itself (arrows, Escape, …) and a submit are replayed on their target.
+ * Should the island's code fail to arrive, a submit it held is sent by the browser itself, and so are later ones
+ * until the visitor tries again: the prerendered form posts to the lead service without script, with what was typed.
  * No React here: this runs on pages before any framework code has arrived.
  */
 import { ISLAND_ATTRIBUTE, type Hydrate } from './contract.ts';
 import { afterFirstPaint } from '../lib/after-paint.ts';
 import { takeEarly } from './early.ts';
-import { heldAs, hold, type Held } from './held.ts';
+import { EXPANDS_ATTRIBUTE, heldAs, hold, type Held } from './held.ts';
 
 /** Signs a visitor is about to use an island or already is (a field changed by script or autofill counts). */
 const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'input', 'change', 'submit'];
@@ -35,9 +37,17 @@ interface Island {
   readonly done: () => void;
   woken: boolean;
   live: boolean;
+  /** Its start failed and no retry is under way: what works without script is left to the browser. */
+  failed: boolean;
   /** Fields the visitor left, oldest first. */
   left: Element[];
-  replays: (() => void)[];
+  replays: Replay[];
+}
+
+interface Replay {
+  run: () => void;
+  /** The form a held submit (or a click on its submit button) would send. */
+  sends?: HTMLFormElement;
 }
 
 const islands = new Map<Element, Island>();
@@ -47,6 +57,12 @@ function islandOf(target: EventTarget | null): Island | undefined {
   const el = target instanceof Element ? target.closest(`[${ISLAND_ATTRIBUTE}]`) : null;
   const island = el ? islands.get(el) : undefined;
   return island && !island.live ? island : undefined;
+}
+
+/** The form a click on `target` submits, if it is on a submit button. */
+function submittedBy(target: Element): HTMLFormElement | null {
+  const control = target.closest('button, input');
+  return control instanceof HTMLButtonElement || control instanceof HTMLInputElement ? (control.type === 'submit' && control.form) || null : null;
 }
 
 /**
@@ -70,16 +86,36 @@ function keep(island: Island, event: Event, held: Held): void {
       bubbles: true,
       cancelable: true,
     };
-    island.replays.push(() => target.dispatchEvent(new KeyboardEvent('keydown', init)));
+    island.replays.push({ run: () => target.dispatchEvent(new KeyboardEvent('keydown', init)) });
   } else if (held === 'click') {
     const init: MouseEventInit = { bubbles: true, cancelable: true, composed: true, ...pick(event as MouseEvent, 'clientX', 'clientY', 'detail') };
-    island.replays.push(() => replayTarget(island, target)?.dispatchEvent(new MouseEvent('click', init)));
-  } else if (target instanceof HTMLFormElement) island.replays.push(() => target.requestSubmit());
+    island.replays.push({ run: () => replayTarget(island, target)?.dispatchEvent(new MouseEvent('click', init)), sends: submittedBy(target) ?? undefined });
+  } else if (target instanceof HTMLFormElement) island.replays.push({ run: () => target.requestSubmit(), sends: target });
+}
+
+/**
+ * While an island's start has failed, the browser keeps what works without its code: a submit (the form posts
+ * itself) and a link the island would have turned into a button (it leads to a page with the same form).
+ */
+function leftToBrowser(event: Event): boolean {
+  const target = event.target as Element;
+  if (event.type === 'submit') return true;
+  return event.type === 'click' && (submittedBy(target) !== null || target.closest(`a[href][${EXPANDS_ATTRIBUTE}]`) !== null);
+}
+
+/** Sends the first submit `island` held the way the browser would have without script; the others wait for a retry. */
+function sendHeldSubmit(island: Island): void {
+  const at = island.replays.findIndex((r) => r.sends?.isConnected);
+  if (at < 0) return;
+  const [{ sends }] = island.replays.splice(at, 1);
+  // submit() fires no submit event, so nothing holds it again; it skips validation, which the service does itself.
+  sends?.submit();
 }
 
 function record(event: Event): void {
   const island = islandOf(event.target);
   if (!island) return;
+  if (island.failed && leftToBrowser(event)) return;
   const held = heldAs(event);
   if (held === 'left') {
     // Replayed once live; React may already run here (between hydration and the hand-over) but with a state that
@@ -134,14 +170,18 @@ function wake(island: Island): void {
       island.live = true;
       handOverTypedValues(island.el);
       for (const field of island.left.splice(0)) if (field.isConnected) field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
-      for (const replay of island.replays.splice(0)) replay();
+      for (const replay of island.replays.splice(0)) replay.run();
       island.done();
     },
-    (error: unknown) =>
+    (error: unknown) => {
+      island.failed = true;
       island.onFail(error, () => {
+        island.failed = false;
         island.woken = false;
         wake(island);
-      }),
+      });
+      sendHeldSubmit(island);
+    },
   );
 }
 
@@ -172,7 +212,7 @@ export function defer(el: HTMLElement, trigger: Trigger, start: () => Promise<vo
   listen();
   let done!: () => void; // assigned by the executor, which runs at once
   const live = new Promise<void>((resolve) => (done = resolve));
-  const island: Island = { el, trigger, start, onFail, done, woken: false, live: false, left: [], replays: [] };
+  const island: Island = { el, trigger, start, onFail, done, woken: false, live: false, failed: false, left: [], replays: [] };
   islands.set(el, island);
   takeOver(island, takeEarly(el));
   // `load` islands start once the page has painted: their code never competes with the hero's text and picture.
