@@ -8,7 +8,7 @@
  * the build wrote in.
  */
 import { ChunkCache, resetAllChunkCaches } from '../lib/chunk-cache.ts';
-import { openDialog, setDialogWaker } from '../lib/dialogs.ts';
+import { openDialog, setDialogFailed, setDialogWaker } from '../lib/dialogs.ts';
 import { isChunkLoadError } from '../lib/with-timeout.ts';
 import { DIALOG_ATTRIBUTE, HYDRATE_ATTRIBUTE, ISLAND_ATTRIBUTE } from './contract.ts';
 import { defer, type Deferred, type Trigger } from './defer.ts';
@@ -69,7 +69,13 @@ for (const el of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)
     el,
     trigger,
     async () => (await runtime.load('islands')).hydrateIsland(el),
-    (error, retry) => showFailure(el, error, retry),
+    (error, retry) => {
+      showFailure(el, error, () => {
+        if (dialog) setDialogFailed(dialog, false);
+        retry();
+      });
+      if (dialog) setDialogFailed(dialog, true);
+    },
   );
   if (dialog) dialogs.set(dialog, island);
   if (trigger === 'load') started.push(island.live);
@@ -82,7 +88,8 @@ setDialogWaker((id) => {
 });
 
 // Links and buttons in static HTML that open a dialog ("#<id>", or one the prerenderer marked). A link to any
-// other "#<id>" is left to the browser, which jumps to it. A hydrated block's own handler has already acted.
+// other "#<id>" is left to the browser, which jumps to it, and so is a dialog's link to its page while the dialog's
+// code cannot be had (openDialog says no). A hydrated block's own handler has already acted.
 document.addEventListener('click', (e) => {
   const asked = dialogAskedBy(e);
   if (asked && openDialog(asked.id, asked.opener)) e.preventDefault();

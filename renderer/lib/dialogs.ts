@@ -4,6 +4,7 @@
  * loader opens dialogs for links in static HTML.
  */
 
+import { navigateTo } from './navigate.ts';
 import { pageState } from './page-state.ts';
 
 type Opener = (trigger: HTMLElement | null) => void;
@@ -15,7 +16,34 @@ const state = pageState('dialogs', () => ({
   pending: null as { id: string; trigger: HTMLElement | null } | null,
   /** Wakes the sleeping dialog island with this id; false when the page has no such dialog. */
   wake: (_id: string): boolean => false,
+  /** Dialogs whose code failed to arrive, until the visitor tries again. */
+  failed: new Set<string>(),
 }));
+
+/**
+ * The page a dialog's link leads to without script, e.g. "/book-a-demo" (renderer/ui/SmartLink.tsx), or null for
+ * a button or a "#<id>" link: the way to the same form when the dialog cannot open.
+ */
+function pageOf(trigger: HTMLElement | null): string | null {
+  return trigger instanceof HTMLAnchorElement && !trigger.getAttribute('href')?.startsWith('#') ? trigger.href : null;
+}
+
+/**
+ * For the islands loader: the dialog's code failed to arrive (or is being tried again). Meanwhile its links with a
+ * page of their own lead there, and the one the visitor already pressed is followed now.
+ */
+export function setDialogFailed(id: string, failed: boolean): void {
+  if (!failed) {
+    state.failed.delete(id);
+    return;
+  }
+  state.failed.add(id);
+  const page = state.pending?.id === id ? pageOf(state.pending.trigger) : null;
+  if (page) {
+    state.pending = null;
+    navigateTo(page);
+  }
+}
 
 /** For the islands loader: how to wake a dialog block that has not hydrated yet. */
 export function setDialogWaker(wake: (id: string) => boolean): void {
@@ -34,8 +62,12 @@ export function registerDialog(id: string, open: Opener): () => void {
   };
 }
 
-/** Opens the dialog `id` if one is on the page; returns whether it did (or will, once its code has arrived). */
+/**
+ * Opens the dialog `id` if one is on the page; returns whether it did (or will, once its code has arrived). False
+ * also for a link with a page of its own while the dialog's code cannot be had: the caller lets the browser follow it.
+ */
 export function openDialog(id: string, trigger: HTMLElement | null = null): boolean {
+  if (state.failed.has(id) && pageOf(trigger)) return false;
   const open = state.openers.get(id);
   if (open) {
     open(trigger);
