@@ -11,7 +11,7 @@ import { BlockBoundary } from '../renderer/BlockBoundary.tsx';
 import type { Block, PageHeader, SiteConfig } from '../renderer/generated/config-types.ts';
 import { Layout } from '../renderer/layout/Layout.tsx';
 import { blockCache, isRegistered } from '../renderer/lib/blocks.ts';
-import { DialogTargetsContext, dialogTargets } from '../renderer/lib/dialog-targets.tsx';
+import { DialogTargetsContext, dialogTargets, type DialogTargets } from '../renderer/lib/dialog-targets.tsx';
 import { PageProvider, SiteProvider, type FragmentSource } from '../renderer/lib/site-context.tsx';
 import type { LoadedPage } from '../renderer/lib/types.ts';
 import '../renderer/styles/global.css';
@@ -159,8 +159,8 @@ function Sections() {
 function PreviewPage({ message }: { message: RenderMessage }) {
   const blocks = message.page.blocks;
   // The dialogs' ids and the fragments change rarely; compared by value so the chrome keeps its identity.
-  const dialogKey = [...dialogTargets(blocks)].join(' ');
-  const dialogs = useMemo(() => new Set(dialogKey ? dialogKey.split(' ') : []), [dialogKey]);
+  const dialogKey = JSON.stringify(dialogTargets(blocks));
+  const dialogs = useMemo(() => JSON.parse(dialogKey) as DialogTargets, [dialogKey]);
   const fragmentsKey = JSON.stringify(message.fragments);
   const loaded = useMemo<LoadedPage>(
     () => ({ page: { ...message.page, blocks: [] } as unknown as LoadedPage['page'], fragments: JSON.parse(fragmentsKey) }),

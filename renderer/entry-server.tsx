@@ -61,7 +61,7 @@ function renderPage(url: string, passed: boolean): string {
  * the block and exactly the fragments it read while rendering.
  */
 function renderIslands(html: string, loaded: LoadedPage, route: string, url: string): string {
-  const dialogs = [...dialogTargets(loaded.page.blocks)];
+  const dialogs = dialogTargets(loaded.page.blocks);
   return html.replace(new RegExp(`<div ([^>]*\\b${ISLAND_ATTRIBUTE}="(\\d+)"[^>]*)></div>`, 'g'), (_all, attributes: string, at: string) => {
     const index = Number(at);
     const block = loaded.page.blocks[index];

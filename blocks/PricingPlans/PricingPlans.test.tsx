@@ -182,7 +182,7 @@ describe('pricingPlans block: server rendering', () => {
 describe('pricingPlans block without script', () => {
   // The demo dialog names a page with the same form (its "page" setting): "Contact Us" then works without script.
   const withDemoPage = (
-    <DialogTargetsContext.Provider value={new Set(['book-demo/book-a-demo'])}>
+    <DialogTargetsContext.Provider value={{ 'book-demo': '/book-a-demo' }}>
       <MemoryRouter>
         <PricingPlans {...config} />
       </MemoryRouter>

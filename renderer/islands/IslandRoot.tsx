@@ -13,7 +13,6 @@ import { AnswerContext } from '../forms/answer-context.ts';
  * on the server (each island is prerendered as a root of its own) and when it hydrates, so the markup matches.
  */
 export function IslandRoot({ props, path, fragments, children }: { props: IslandProps; path: string; fragments?: FragmentSource; children: ReactNode }) {
-  const dialogs = useMemo(() => new Set(props.dialogs), [props.dialogs]);
   const source = useMemo(() => fragments ?? { fragments: props.fragments }, [fragments, props.fragments]);
   return (
     <StrictMode>
@@ -21,7 +20,7 @@ export function IslandRoot({ props, path, fragments, children }: { props: Island
       <AppErrorBoundary resetKey={props.block.type} onRetry={resetAllChunkCaches}>
         <SiteProvider value={site}>
           <PageProvider value={source}>
-            <DialogTargetsContext.Provider value={dialogs}>
+            <DialogTargetsContext.Provider value={props.dialogs}>
               <RouteProvider route={props.route} path={path}>
                 <AnswerContext.Provider value={props.answer ?? null}>{children}</AnswerContext.Provider>
               </RouteProvider>

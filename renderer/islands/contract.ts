@@ -28,8 +28,8 @@ export interface IslandProps {
   block: Block;
   /** Only the fragments (FAQ sets, forms, …) the block read while prerendering. */
   fragments: Record<string, Record<string, unknown>>;
-  /** Ids of the page's dialog blocks: links to them render as buttons. */
-  dialogs: string[];
+  /** The page's dialog blocks by id, each with the page holding its form without script, or null (DialogTargets). */
+  dialogs: Readonly<Record<string, string | null>>;
   /** The page's route pattern, e.g. "/referral/:refId", for route parameters. */
   route: string;
   /** On a page the lead service answered a form with (see renderer/forms/answer.ts): what to show. */

@@ -37,7 +37,7 @@ describe('escapeAttribute', () => {
 
 describe('fillIsland', () => {
   it('wraps the markup with its attributes and props that parse back to the same JSON', () => {
-    const props = { block: { type: 'faq', heading: `Tom's "FAQ" <b>&</b>` }, fragments: {}, dialogs: ['video'], route: '/referral/:refId' };
+    const props = { block: { type: 'faq', heading: `Tom's "FAQ" <b>&</b>` }, fragments: {}, dialogs: { video: null }, route: '/referral/:refId' };
     const html = fillIsland(`${ISLAND_ATTRIBUTE}="3" data-hydrate="visible"`, escapeAttribute(JSON.stringify(props)), '<section><h2>FAQ</h2></section>');
     const el = parse(html);
     expect(el.tagName).toBe('DIV');

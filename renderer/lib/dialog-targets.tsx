@@ -3,29 +3,28 @@ import { isDialog } from './blocks.ts';
 import type { Block } from '../generated/config-types.ts';
 
 /**
- * The dialog blocks on the current page: links to "#<id>" open them. One string each, its id followed by the route
- * of the page that holds its form without script when it names one ("book-demo/book-a-demo"; an id has no "/"):
- * strings because the set travels to every island as its list of dialogs (IslandProps.dialogs). Read an entry
- * with dialogTarget().
+ * The dialog blocks on the current page, by id: links to "#<id>" open them. Each with the route of the page that
+ * holds its form without script when it names one (its "page" setting), else null. A plain object, since it travels
+ * to every island in its props (IslandProps.dialogs).
  */
-export const DialogTargetsContext = createContext<ReadonlySet<string>>(new Set());
+export type DialogTargets = Readonly<Record<string, string | null>>;
 
-export function useDialogTargets(): ReadonlySet<string> {
+export const DialogTargetsContext = createContext<DialogTargets>({});
+
+export function useDialogTargets(): DialogTargets {
   return useContext(DialogTargetsContext);
 }
 
-export function dialogTargets(blocks: readonly Block[]): ReadonlySet<string> {
-  const ids = new Set<string>();
+export function dialogTargets(blocks: readonly Block[]): DialogTargets {
+  const targets: Record<string, string | null> = {};
   for (const b of blocks) {
     const { id, page } = b as { id?: unknown; page?: unknown };
-    if (isDialog(b.type) && typeof id === 'string') ids.add(typeof page === 'string' ? `${id}${page}` : id);
+    if (isDialog(b.type) && typeof id === 'string') targets[id] = typeof page === 'string' ? page : null;
   }
-  return ids;
+  return targets;
 }
 
 /** The dialog `id` among `targets`, with the page of its own (null without one); null when there is no such dialog. */
-export function dialogTarget(targets: ReadonlySet<string>, id: string): { page: string | null } | null {
-  if (targets.has(id)) return { page: null };
-  for (const t of targets) if (t.startsWith(`${id}/`)) return { page: t.slice(id.length) };
-  return null;
+export function dialogTarget(targets: DialogTargets, id: string): { page: string | null } | null {
+  return Object.hasOwn(targets, id) ? { page: targets[id] ?? null } : null;
 }

@@ -39,8 +39,8 @@ describe('SmartLink', () => {
 });
 
 describe('SmartLink to a dialog', () => {
-  const inPage = (targets: string[], to = '#book-demo') => (
-    <DialogTargetsContext.Provider value={new Set(targets)}>
+  const inPage = (targets: Record<string, string | null>, to = '#book-demo') => (
+    <DialogTargetsContext.Provider value={targets}>
       <SmartLink to={to} className="cta">
         Contact Sales
       </SmartLink>
@@ -48,14 +48,14 @@ describe('SmartLink to a dialog', () => {
   );
 
   it('without a page of its own is a button that opens it', () => {
-    render(inPage(['book-demo']));
+    render(inPage({ 'book-demo': null }));
     const button = screen.getByRole('button', { name: 'Contact Sales' });
     expect(button.tagName).toBe('BUTTON');
     expect(button.getAttribute('aria-haspopup')).toBe('dialog');
   });
 
   it('with a page is prerendered as a link to it, and hydrates into a button without a mismatch', async () => {
-    const html = renderToString(inPage(['book-demo/book-a-demo']));
+    const html = renderToString(inPage({ 'book-demo': '/book-a-demo' }));
     expect(html).toBe('<a href="/book-a-demo" class="cta" aria-haspopup="dialog" data-opens="book-demo">Contact Sales</a>');
     const container = document.createElement('div');
     container.innerHTML = html;
@@ -63,7 +63,7 @@ describe('SmartLink to a dialog', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const onRecoverableError = vi.fn();
     await act(async () => {
-      hydrateRoot(container, inPage(['book-demo/book-a-demo']), { onRecoverableError });
+      hydrateRoot(container, inPage({ 'book-demo': '/book-a-demo' }), { onRecoverableError });
     });
     expect(onRecoverableError).not.toHaveBeenCalled();
     expect(errors).not.toHaveBeenCalled();
@@ -76,7 +76,7 @@ describe('SmartLink to a dialog', () => {
   it('opens the dialog on a click, Enter or Space, and leaves a modified click to the browser', async () => {
     const open = vi.fn();
     const unregister = registerDialog('book-demo', open);
-    render(inPage(['book-demo/book-a-demo']));
+    render(inPage({ 'book-demo': '/book-a-demo' }));
     const link = screen.getByRole('button', { name: 'Contact Sales' });
     const click = (init: MouseEventInit) => {
       const e = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init });
@@ -113,7 +113,7 @@ describe('SmartLink to a dialog', () => {
       return null;
     }
     render(
-      <DialogTargetsContext.Provider value={new Set(['book-demo/book-a-demo', 'video'])}>
+      <DialogTargetsContext.Provider value={{ 'book-demo': '/book-a-demo', video: null }}>
         <Probe />
       </DialogTargetsContext.Provider>,
     );
