@@ -23,8 +23,9 @@ export interface BlockOptions {
   /** See Hydrate; absent means static. */
   hydrate?: Hydrate;
   /**
-   * The block is a dialog opened by links to "#<its id>". Such links render as buttons
-   * (a control that opens a dialog is a button, not a link, for assistive technology).
+   * The block is a dialog opened by links to "#<its id>". Such links render as buttons (a control that opens a
+   * dialog is a button, not a link, for assistive technology), or, when the dialog names a page holding its form
+   * without script, as links to that page that the page's script makes dialog buttons.
    */
   dialog?: boolean;
   /**
