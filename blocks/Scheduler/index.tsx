@@ -143,26 +143,7 @@ export default function Scheduler({
         )}
         {failed ? (
           <div ref={fallbackRef} className={styles.failed} role="status">
-            <p className={styles['failed-text']}>{fallback.text ?? 'The scheduler could not be loaded here.'}</p>
-            {details && <p>{fallback.savedText ?? 'Your details are saved.'}</p>}
-            <div className={styles.ways}>
-              {/* A tab of its own, filled in as the widget would have been. Without "noreferrer", so the scheduling
-                  site still learns which site sent the visitor, as it does from the embedded widget. */}
-              <SmartLink
-                to={schedulingPageUrl(site.scheduler.url, details ?? null)}
-                target="_blank"
-                rel="noopener"
-                aria-describedby={NEW_TAB_NOTE_ID}
-                className={buttonClass('primary', 'lg')}
-              >
-                {fallback.linkLabel ?? `Book your call on ${host}`}
-              </SmartLink>
-              {details && (
-                <SmartLink to={next} className={buttonClass('secondary', 'lg')}>
-                  {fallback.nextLabel ?? 'Continue without booking'}
-                </SmartLink>
-              )}
-            </div>
+            <FallbackWays fallback={fallback} details={details ?? null} next={next} host={host} />
           </div>
         ) : (
           <div ref={frameRef} className={styles.frame}>
@@ -185,24 +166,7 @@ export default function Scheduler({
             {/* Without JavaScript the widget never comes: the same way on as its fallback, from the server's render. */}
             <noscript>
               <div className={styles.failed}>
-                <p className={styles['failed-text']}>{fallback.text ?? 'The scheduler could not be loaded here.'}</p>
-                {answered && <p>{fallback.savedText ?? 'Your details are saved.'}</p>}
-                <div className={styles.ways}>
-                  <a
-                    href={schedulingPageUrl(site.scheduler.url, detailsOf(answered))}
-                    target="_blank"
-                    rel="noopener"
-                    aria-describedby={NEW_TAB_NOTE_ID}
-                    className={buttonClass('primary', 'lg')}
-                  >
-                    {fallback.linkLabel ?? `Book your call on ${host}`}
-                  </a>
-                  {answered && (
-                    <a href={resolveHref(next, site).href} className={buttonClass('secondary', 'lg')}>
-                      {fallback.nextLabel ?? 'Continue without booking'}
-                    </a>
-                  )}
-                </div>
+                <FallbackWays fallback={fallback} details={detailsOf(answered)} next={next} host={host} />
               </div>
             </noscript>
           </div>
@@ -217,6 +181,48 @@ export default function Scheduler({
         </p>
       </div>
     </section>
+  );
+}
+
+/**
+ * What the step offers when the widget cannot be used (it did not load, or there is no JavaScript): the scheduling
+ * page in a tab of its own, filled in as the widget would have been, and with saved details the next page.
+ */
+function FallbackWays({
+  fallback,
+  details,
+  next,
+  host,
+}: {
+  fallback: NonNullable<SchedulerBlock['fallback']>;
+  details: Details | null;
+  next: string;
+  host: string;
+}) {
+  const site = useSite();
+  return (
+    <>
+      <p className={styles['failed-text']}>{fallback.text ?? 'The scheduler could not be loaded here.'}</p>
+      {details && <p>{fallback.savedText ?? 'Your details are saved.'}</p>}
+      <div className={styles.ways}>
+        {/* Without "noreferrer", so the scheduling site still learns which site sent the visitor, as it does from the
+            embedded widget. */}
+        <SmartLink
+          to={schedulingPageUrl(site.scheduler.url, details)}
+          target="_blank"
+          rel="noopener"
+          aria-describedby={NEW_TAB_NOTE_ID}
+          className={buttonClass('primary', 'lg')}
+        >
+          {fallback.linkLabel ?? `Book your call on ${host}`}
+        </SmartLink>
+        {details && (
+          <SmartLink to={next} className={buttonClass('secondary', 'lg')}>
+            {fallback.nextLabel ?? 'Continue without booking'}
+          </SmartLink>
+        )}
+      </div>
+    </>
   );
 }
 
