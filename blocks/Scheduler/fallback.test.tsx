@@ -49,7 +49,7 @@ describe('scheduler that does not load', () => {
     expect(document.querySelector('iframe')).toBeNull();
     const open = screen.getByRole('link', { name: 'Open the scheduling page' });
     expect(open.getAttribute('target')).toBe('_blank');
-    expect(open.getAttribute('rel')).toBe('noopener');
+    expect(open.getAttribute('rel')).toBe('noopener noreferrer');
     const href = new URL(open.getAttribute('href') ?? '');
     expect(href.origin + href.pathname).toBe('https://calendly.com/buildpad/project-brief');
     expect([href.searchParams.get('name'), href.searchParams.get('email')]).toEqual(['Ada Obi', 'ada@example.com']);

@@ -205,12 +205,10 @@ function FallbackWays({
       <p className={styles['failed-text']}>{fallback.text ?? 'The scheduler could not be loaded here.'}</p>
       {details && <p>{fallback.savedText ?? 'Your details are saved.'}</p>}
       <div className={styles.ways}>
-        {/* Without "noreferrer", so the scheduling site still learns which site sent the visitor, as it does from the
-            embedded widget. */}
         <SmartLink
           to={schedulingPageUrl(site.scheduler.url, details)}
           target="_blank"
-          rel="noopener"
+          rel="noopener noreferrer"
           aria-describedby={NEW_TAB_NOTE_ID}
           className={buttonClass('primary', 'lg')}
         >

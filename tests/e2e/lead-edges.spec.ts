@@ -214,7 +214,7 @@ test.describe("the waitlist's next step never dead-ends", () => {
 
     const open = page.getByRole('link', { name: 'Open the scheduling page' });
     await expect(open).toHaveAttribute('target', '_blank');
-    await expect(open).toHaveAttribute('rel', 'noopener');
+    await expect(open).toHaveAttribute('rel', 'noopener noreferrer');
     const href = new URL((await open.getAttribute('href')) ?? '');
     expect(href.origin + href.pathname).toBe('https://calendly.com/buildpad/project-brief');
     expect(href.searchParams.get('name')).toBe('Ada Obi');
