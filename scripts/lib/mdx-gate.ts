@@ -14,7 +14,9 @@ export interface GateProblem {
   line: number;
   column: number;
   length: number;
+  /** What is wrong, in a sentence. */
   reason: string;
+  /** What to do about it. */
   fix: string;
 }
 

@@ -10,18 +10,10 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkMdxFrontmatter from 'remark-mdx-frontmatter';
 import type { ReactNode } from 'react';
 import { ContentError, convertChildren, elementFactory } from '../mdx-tree.ts';
-import { gateProblem } from '../mdx-gate.ts';
+import { gateProblem, type GateProblem } from '../mdx-gate.ts';
 
-export interface ContentProblem {
-  /** 1-based. */
-  line: number;
-  column: number;
-  length: number;
-  /** What is wrong, in a sentence. */
-  reason: string;
-  /** What to do about it. */
-  fix: string;
-}
+/** Where a text file goes wrong and what to do about it: the gate's shape, for every problem the checker finds. */
+export type ContentProblem = GateProblem;
 
 interface Point {
   line?: number;
