@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ProseDocument } from '../blocks/Prose/tree.ts';
 import { ApiError } from './api.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { configPath, fieldId, fieldWords, humanise, normaliseDiagnostic, pointerToField, sectionName, toErrorSchema } from './pointer.ts';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { site } from 'virtual:sitewright/config';
 import { annualPrice, clampPercent, clampUserCount, formatPrice, monthlyPrice, priceFor, projectCost, projectFee, userCountOptions } from './pricing.ts';

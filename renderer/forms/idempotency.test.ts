@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { generatedKeys, idempotencyHeaders, nextAttempt, randomKey, type Attempt } from './idempotency.ts';
 import { HONEYPOT_FIELD, withHoneypot } from './honeypot.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { compileFormValidator } from '../../scripts/lib/vite/forms.ts';
 import { createTransformErrors, errorField } from './messages.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultsOf } from './payload.ts';
 import { buildPayload } from './build-payload.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { HeaderConfig } from '../generated/config-types.ts';
 import { resolveHeader } from './header-config.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { budgetMisses, isFrameworkCode, isStaticPage, resultLine, spread, withoutScripts, type BudgetRow } from './audit-budgets.ts';
 

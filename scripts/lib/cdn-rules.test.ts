@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { applyRedirect, headersFor, isBuildFile, isStaticMethod, parseHeaders, parseRedirects } from './cdn-rules.ts';
 

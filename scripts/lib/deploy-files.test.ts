@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, externalOrigin, outputPath, redirectsFile, robots, securityHeaders, sitemap } from './deploy-files.ts';
 import { loadProject } from './project.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { errorLine, isError, parseVnuReport, summaryLine, type VnuMessage } from './html-check.ts';
 

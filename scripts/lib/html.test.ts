@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { collectAssets, inlineScriptHashes, renderDocument } from './html.ts';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { HeaderConfig, PageConfig } from '../../../renderer/generated/config-types.ts';
 import { checkHeader, checkPageHeader } from './header.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The preview of a broken .mdx prints nothing to the terminal that runs `npm run edit`: the editor shows the problem
  * in words, and esbuild's own error block would only repeat it. esbuild's child process writes straight to this
