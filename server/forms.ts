@@ -10,6 +10,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { RJSFValidationError } from '@rjsf/utils';
 import type { FormConfig } from '../renderer/generated/config-types.ts';
 import { countriesModule } from '../renderer/forms/country-rows.ts';
+import { countryList, type CountryRow } from '../renderer/forms/country-list.ts';
 import { EMAIL_PATTERN } from '../renderer/forms/email.ts';
 import { formats } from '../renderer/forms/formats.ts';
 import { createTransformErrors, messagesByField } from '../renderer/forms/messages.ts';
@@ -40,17 +41,23 @@ export function servicePath(endpoint: string): string | undefined {
   return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
-// The pickers' country list, parsed from the module the browser bundle gets, so "Canada" maps back to the same code.
-let countryCodes: Map<string, string> | undefined;
-export function codeOfCountry(name: string): string | undefined {
-  if (!countryCodes) {
-    const rows = JSON.parse(
+let list: ReturnType<typeof countryList> | undefined;
+/** The pickers' countries, from the rows the browser's module is made of, so both read a country alike. */
+export function countries(): ReturnType<typeof countryList> {
+  list ??= countryList(
+    JSON.parse(
       countriesModule()
         .replace(/^export default /, '')
         .replace(/;\s*$/, ''),
-    ) as [string, string][];
-    countryCodes = new Map(rows.map(([code, n]) => [n.toLowerCase(), code]));
-  }
+    ) as CountryRow[],
+  );
+  return list;
+}
+
+let countryCodes: Map<string, string> | undefined;
+/** "Canada" (any case) → "CA": the "countryName" transform read backwards; an unknown name gives undefined. */
+export function codeOfCountry(name: string): string | undefined {
+  countryCodes ??= new Map(countries().COUNTRIES.map((c) => [c.name.toLowerCase(), c.code]));
   return countryCodes.get(name.toLowerCase());
 }
 

@@ -5,24 +5,10 @@
  * and stores it exactly as it does a JSON submission.
  */
 import type { FormConfig } from '../renderer/generated/config-types.ts';
-import { countryList, type CountryRow } from '../renderer/forms/country-list.ts';
-import { countriesModule } from '../renderer/forms/country-rows.ts';
 import { payloadBuilder, widgetOf, type FormValues } from '../renderer/forms/payload.ts';
 import { composePhone } from '../renderer/forms/phone-text.ts';
 import { PAGE_FIELD } from '../renderer/forms/answer.ts';
-
-let list: ReturnType<typeof countryList> | undefined;
-/** The pickers' countries, from the same rows the page's module is made of. */
-export function countries(): ReturnType<typeof countryList> {
-  list ??= countryList(
-    JSON.parse(
-      countriesModule()
-        .replace(/^export default /, '')
-        .replace(/;\s*$/, ''),
-    ) as CountryRow[],
-  );
-  return list;
-}
+import { countries } from './forms.ts';
 
 /** The request body the page would have built from these values. */
 export const buildPayload = (mapping: FormConfig['submit']['payload'], values: FormValues) => payloadBuilder(countries().countryName)(mapping, values);
