@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ISLAND_ATTRIBUTE, PROPS_ATTRIBUTE } from './contract.ts';
-import { escapeAttribute, fillIsland } from './fill.ts';
+import { escapeAttribute, fillIsland, unescapeAttribute } from './fill.ts';
 
 /** Parses markup the way a browser reads the prerendered page. */
 function parse(html: string): HTMLElement {
@@ -18,6 +18,10 @@ describe('escapeAttribute', () => {
     expect(escaped).not.toMatch(/["<>]/);
     // Every & left is one this function wrote (the start of an entity), so an entity in the input is not decoded.
     expect(escaped.match(/&(?!amp;|quot;|lt;|gt;)/g)).toBeNull();
+  });
+
+  it('is read back by unescapeAttribute, as a browser reads it', () => {
+    expect(unescapeAttribute(escapeAttribute(HOSTILE))).toBe(HOSTILE);
   });
 
   it('round-trips through a DOMParser and through innerHTML', () => {

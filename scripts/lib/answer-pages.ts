@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FormAnswer } from '../../renderer/forms/answer.ts';
-import { escapeAttribute, fillIsland } from '../../renderer/islands/fill.ts';
+import { escapeAttribute, fillIsland, unescapeAttribute } from '../../renderer/islands/fill.ts';
 import { ISLAND_ATTRIBUTE, PROPS_ATTRIBUTE, type IslandProps } from '../../renderer/islands/contract.ts';
 import { outputPath } from './deploy-files.ts';
 
@@ -23,13 +23,6 @@ interface ServerBundle {
 
 /** "/contact", "/pricing/enterprise": a page's own route, never a way out of dist/. */
 const ROUTE = /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/;
-
-const unescapeAttribute = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 /**
  * The islands of `html`: each wrapper's opening tag (attributes, props) and where its element ends. The scan counts
