@@ -50,6 +50,15 @@ function expectNoFraming(r: Reply, what: string) {
 }
 
 /** Every way of asking for `file` (a path from the root) that Vite or a browser could take. */
+/** Every spelling of `file` (spellings()) is refused, and each refusal still forbids framing. */
+async function expectRefused(port: number, file: string): Promise<void> {
+  for (const path of spellings(file, repo)) {
+    const r = await get(port, path);
+    expect([403, 404], path).toContain(r.status);
+    expectNoFraming(r, path);
+  }
+}
+
 function spellings(file: string, root: string): string[] {
   const [first, ...rest] = file.split('/');
   return [
@@ -252,11 +261,7 @@ describe('npm run dev (vite.config.ts)', () => {
         'editor/main.tsx',
         'schemas/page.schema.json',
       ]) {
-        for (const path of spellings(file, repo)) {
-          const r = await get(port, path);
-          expect([403, 404], path).toContain(r.status);
-          expectNoFraming(r, path);
-        }
+        await expectRefused(port, file);
       }
       // Vite's own 404 (default-src 'none') keeps frame-ancestors.
       const missing = await get(port, '/server/app');
@@ -305,11 +310,7 @@ describe('npm run edit (editorServerConfig)', () => {
     'refuses the source, the repository and the config folder (read through the API only)',
     async () => {
       for (const file of ['server/app.ts', 'scripts/build.ts', 'scripts/lib/editor/security.ts', 'package.json', '.git/config', 'site.config/site.json']) {
-        for (const path of spellings(file, repo)) {
-          const r = await get(port, path);
-          expect([403, 404], path).toContain(r.status);
-          expectNoFraming(r, path);
-        }
+        await expectRefused(port, file);
       }
       for (const path of [`/@fs${configDir}/site.json`, `/@fs${configDir}/pages/home.json?raw`])
         expect([403, 404], path).toContain((await get(port, path)).status);
