@@ -21,6 +21,7 @@ import {
   headersFile,
   outputPath,
   precompress,
+  routeClashes,
   redirectsFile,
   robots,
   securityHeaders,
@@ -43,6 +44,12 @@ const started = performance.now();
 const { project, diagnostics, sources } = loadProject(root, process.env, { configDir: process.env.SITEWRIGHT_CONFIG_DIR });
 if (!project) {
   printDiagnostics(diagnostics, 'pretty', root, 0, sources);
+  process.exit(1);
+}
+// Checked before anything is built: a second page written over the first would ship without a word.
+const clashes = routeClashes(project.pages.map((p) => p.config.route));
+if (clashes.length > 0) {
+  for (const c of clashes) console.error(`✗ ${c}`);
   process.exit(1);
 }
 

@@ -349,6 +349,32 @@ describe('scaffolding', () => {
     expect(titleForRoute('/referral/:refId')).toBe('RefId');
   });
 
+  test('new-page writes nothing for a route it refuses ("//vendors" once became pages/-vendors.json)', () => {
+    const dir = configCopy();
+    const before = readdirSync(join(dir, 'pages')).sort();
+    for (const route of ['//vendors', '/vendors/', '/Vendors', 'vendors', 'Vendors page', '/vendors page', '/-vendors', '/a--b', '/', '/owner', '/canpad', '']) {
+      const r = newPage({ root, configDir: dir, route });
+      expect(r.ok, route).toBe(false);
+    }
+    expect(newPage({ root, configDir: dir, route: '//vendors' }).lines[0]).toContain('Use "/vendors"');
+    expect(newPage({ root, configDir: dir, route: '/vendors', file: '-vendors' }).ok).toBe(false);
+    expect(readdirSync(join(dir, 'pages')).sort()).toEqual(before);
+  });
+
+  test('the checker refuses "//vendors" and other malformed routes in plain words with the address to use', () => {
+    const dir = configCopy();
+    for (const [route, fixed] of [
+      ['//vendors', '/vendors'],
+      ['/vendors/', '/vendors'],
+      ['/Vendors Page', '/vendors-page'],
+    ]) {
+      writeFileSync(join(dir, 'pages/partners.json'), page([{ type: 'hero', heading: 'Partners' }], { route }));
+      const d = errorsOf(loadProject(root, {}, { configDir: dir }).diagnostics).find((x) => x.file === 'site.config/pages/partners.json');
+      expect(d, route).toMatchObject({ code: 'bad-route', path: '/route', line: 3, message: `${JSON.stringify(route)} is not a valid route.` });
+      expect(d?.suggestion).toMatch(new RegExp(`^Use ${fixed}\\. `));
+    }
+  });
+
   test('new-form writes a form that validates, from the template or a copy', () => {
     const dir = configCopy();
     const minimal = newForm({ root, configDir: dir, id: 'partner-enquiry' });

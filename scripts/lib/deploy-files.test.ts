@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, externalOrigin, outputPath, redirectsFile, robots, securityHeaders, sitemap } from './deploy-files.ts';
+import { contentSecurityPolicy, externalOrigin, outputPath, redirectsFile, robots, routeClashes, securityHeaders, sitemap } from './deploy-files.ts';
 import { loadProject } from './project.ts';
 
 const { project } = loadProject(process.cwd(), {});
@@ -50,6 +50,24 @@ describe('output files', () => {
     expect(outputPath('/')).toBe('index.html');
     expect(outputPath('/pricing/enterprise')).toBe('pricing/enterprise/index.html');
     expect(outputPath('/referral/:refId')).toBe('referral/_refId/index.html');
+    expect(outputPath('//vendors')).toBe('vendors/index.html');
+    expect(outputPath('/vendors/')).toBe('vendors/index.html');
+  });
+
+  it('names every pair of routes that would be built to one file, and none for the site\'s own routes', () => {
+    expect(routeClashes(['/', '/vendors', '/owner', '/referral/:refId'])).toEqual([]);
+    expect(routeClashes(['/vendors', '/owner', '//vendors'])).toEqual([
+      'The routes "/vendors" and "//vendors" would be built to one file, vendors/index.html. Give each page its own route.',
+    ]);
+    expect(routeClashes(['/Vendors', '/vendors/'])).toHaveLength(1);
+    expect(routeClashes(project.pages.map((p) => p.config.route))).toEqual([]);
+  });
+
+  it('never lists one built file twice in the sitemap', () => {
+    const xml = sitemap('https://x.example', ['/vendors', '//vendors', '/owner']);
+    expect(xml.match(/<loc>/g)).toHaveLength(2);
+    expect(xml).toContain('<loc>https://x.example/vendors</loc>');
+    expect(xml).not.toContain('//vendors');
   });
 
   it('writes config redirects as 301 and parameter routes as 200 rewrites', () => {

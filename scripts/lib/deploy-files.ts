@@ -95,8 +95,28 @@ export function headersFile(headers: Record<string, string>): string {
 
 /** A route pattern's output folder: "/referral/:refId" is written to dist/referral/_refId/. */
 export function outputPath(route: string): string {
-  const dir = route.replace(/:([a-zA-Z]+)/g, '_$1').replace(/^\//, '');
+  // Empty parts ("//vendors", "/vendors/") name no folder: the file is the one the plain address gets.
+  const dir = route
+    .replace(/:([a-zA-Z]+)/g, '_$1')
+    .split('/')
+    .filter(Boolean)
+    .join('/');
   return dir === '' ? 'index.html' : `${dir}/index.html`;
+}
+
+/**
+ * Routes that would be written to one file ("/vendors" and "//vendors"; "/Vendors" too, on a disk that ignores case):
+ * each clash in words, empty when every route has a file of its own. The build stops on any, as one file cannot hold two pages.
+ */
+export function routeClashes(routes: string[]): string[] {
+  const byFile = new Map<string, string[]>();
+  for (const r of routes) {
+    const key = outputPath(r).toLowerCase();
+    byFile.set(key, [...(byFile.get(key) ?? []), r]);
+  }
+  return [...byFile.entries()]
+    .filter(([, rs]) => rs.length > 1)
+    .map(([, rs]) => `The routes ${rs.map((r) => `"${r}"`).join(' and ')} would be built to one file, ${outputPath(rs[0])}. Give each page its own route.`);
 }
 
 /** Netlify / Cloudflare Pages `_redirects`: config redirects (301) and parameter routes (200 rewrites). */
@@ -107,7 +127,10 @@ export function redirectsFile(project: Project, paramRoutes: string[]): string {
 }
 
 export function sitemap(siteUrl: string, routes: string[]): string {
-  const urls = routes.map((r) => `  <url><loc>${siteUrl}${r === '/' ? '/' : r}</loc></url>`).join('\n');
+  // One entry per built file: two spellings of one page's address are one page to a search engine.
+  const files = new Set<string>();
+  const unique = routes.filter((r) => !files.has(outputPath(r)) && files.add(outputPath(r)));
+  const urls = unique.map((r) => `  <url><loc>${siteUrl}${r === '/' ? '/' : r}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 

@@ -8,6 +8,7 @@ import type { Diagnostic } from './diagnostics.ts';
 import { parseJsonSource } from './config/json-source.ts';
 import { expectedSchemaRef, loadProject } from './project.ts';
 import { closest } from './suggest.ts';
+import { addressFromTyped, isRoute } from '../../renderer/lib/route-form.ts';
 
 export interface ScaffoldResult {
   ok: boolean;
@@ -27,8 +28,6 @@ interface Common {
   dryRun?: boolean;
   devUrl?: string;
 }
-
-const ROUTE = /^\/([a-z0-9-]+|:[a-zA-Z]+)?(\/([a-z0-9-]+|:[a-zA-Z]+))*$/;
 
 function readJson(path: string): Record<string, unknown> | null {
   const src = parseJsonSource(path, readFileSync(path, 'utf8'));
@@ -88,12 +87,11 @@ export function newPage(opts: Common & { route: string; from?: string; title?: s
   const configDir = opts.configDir ?? join(opts.root, 'site.config');
   const route = opts.route.trim();
   const fail = (lines: string[]): ScaffoldResult => ({ ok: false, file: '', path: '', lines, diagnostics: [] });
-  if (!ROUTE.test(route)) {
-    const fixed = `/${route
-      .toLowerCase()
-      .replace(/^\/+|\/+$/g, '')
-      .replace(/[\s_]+/g, '-')}`;
-    return fail([`✗ "${route}" is not a valid route. Routes start with "/" and use lower-case letters, digits and dashes, e.g. "${fixed}".`]);
+  if (!isRoute(route)) {
+    const fixed = addressFromTyped(route);
+    return fail([
+      `✗ "${route}" is not a valid route. ${fixed && fixed !== '/' ? `Use "${fixed}". ` : ''}Routes are "/" followed by lower-case words joined by "-", with "/" only between parts.`,
+    ]);
   }
 
   // The route must be free: ask the validator's own view of the project.
@@ -109,6 +107,8 @@ export function newPage(opts: Common & { route: string; from?: string; title?: s
   if (current.project?.site.redirects.some((r) => r.from === route))
     return fail([`✗ "${route}" is a redirect in site.config/site.json. Remove the redirect first.`]);
   const slug = opts.file ?? slugForRoute(route);
+  // The file name is a plain name too: nothing the editor could not open again, nothing outside pages/.
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(slug)) return fail([`✗ "${slug}" is not a valid file name: use lower-case letters, digits and dashes.`]);
   const rel = `pages/${slug}.json`;
   if (existsSync(join(configDir, rel))) return fail([`✗ site.config/${rel} already exists. Choose another route, or pass --file <name>.`]);
 

@@ -184,9 +184,10 @@ export const CATALOGUE = {
     title: 'Route not valid',
     severity: 'error',
     why: 'Routes are addresses and follow one form.',
-    fix: 'Start with "/", use lower-case letters, digits and dashes.',
+    fix: 'Write "/" then lower-case words joined by "-", with "/" only between parts.',
     message: (a: { value: string }) => `${a.value} is not a valid route.`,
-    suggestion: (a: { fixed: string }) => `Routes start with "/" and use lower-case letters, digits and dashes, with no "/" at the end, e.g. ${a.fixed}.`,
+    suggestion: (a: { fixed?: string }) =>
+      `${a.fixed ? `Use ${a.fixed}. ` : ''}An address is "/" followed by lower-case words joined by "-", with "/" only between parts (never two in a row or at the end), e.g. /pricing/enterprise.`,
   },
   'bad-image': {
     title: 'Image path not valid',

@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { closest } from '../suggest.ts';
 import { valueAt } from '../json-pointer.ts';
 import { urlForm } from './assets.ts';
+import { addressFromTyped } from '../../../renderer/lib/route-form.ts';
 import { say, type Diagnostic, type DiagnosticCode } from './diagnostics.ts';
 
 type Explained = Pick<Diagnostic, 'path' | 'message' | 'suggestion' | 'code'> & { key?: string };
@@ -266,12 +267,7 @@ function explainPattern(e: ErrorObject, data: unknown, parentSchema: SchemaLike 
   if (/^\s*(javascript|data|vbscript):/i.test(s)) return { path, ...say('unsafe-link', { value: show(s) }) };
   if (/^http:\/\//i.test(s)) return { path, ...say('bad-link', { value: show(s), insecure: true, hint: linkHint(s) }) };
   if (parentSchema?.title === 'Route' || /\/route$|\/(from|to)$/.test(path)) {
-    const fixed = `/${s
-      .toLowerCase()
-      .trim()
-      .replace(/^\/+|\/+$/g, '')
-      .replace(/[\s_]+/g, '-')}`;
-    return { path, ...say('bad-route', { value: show(s), fixed: show(fixed) }) };
+    return { path, ...say('bad-route', { value: show(s), fixed: addressFromTyped(s) ?? undefined }) };
   }
   if (parentSchema?.title === 'Href' || /\/href$/.test(path)) return { path, ...say('bad-link', { value: show(s), insecure: false, hint: linkHint(s) }) };
   if (/\/src$/.test(path)) {

@@ -7,9 +7,8 @@ import { checkStrayFile } from './folders.ts';
 import { contentProblem } from './content.ts';
 import { say } from './diagnostics.ts';
 import type { Checked, PageFile } from './model.ts';
+import { isRoute } from '../../../renderer/lib/route-form.ts';
 
-/** Same rule as "route" in schemas/defs.schema.json. */
-const ROUTE_PATTERN = /^\/([a-z0-9-]+|:[a-zA-Z]+)?(\/([a-z0-9-]+|:[a-zA-Z]+))*$/;
 
 /** A validated fragment file: its kind and name ("faqs", "general"), and what checking it found. */
 export interface FragmentFile {
@@ -86,6 +85,6 @@ function addPage(out: Loaded, r: Checked, slug: string): void {
     return;
   }
   const route = ((r.src.value ?? r.recovered) as { route?: unknown } | undefined)?.route;
-  if (typeof route === 'string' && ROUTE_PATTERN.test(route)) out.routesOfBrokenPages.push(route);
+  if (typeof route === 'string' && isRoute(route)) out.routesOfBrokenPages.push(route);
   else if (r.src.syntaxErrors.length > 0) out.unreadablePages.push(r.src.file);
 }
