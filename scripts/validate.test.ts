@@ -352,7 +352,20 @@ describe('scaffolding', () => {
   test('new-page writes nothing for a route it refuses ("//vendors" once became pages/-vendors.json)', () => {
     const dir = configCopy();
     const before = readdirSync(join(dir, 'pages')).sort();
-    for (const route of ['//vendors', '/vendors/', '/Vendors', 'vendors', 'Vendors page', '/vendors page', '/-vendors', '/a--b', '/', '/owner', '/canpad', '']) {
+    for (const route of [
+      '//vendors',
+      '/vendors/',
+      '/Vendors',
+      'vendors',
+      'Vendors page',
+      '/vendors page',
+      '/-vendors',
+      '/a--b',
+      '/',
+      '/owner',
+      '/canpad',
+      '',
+    ]) {
       const r = newPage({ root, configDir: dir, route });
       expect(r.ok, route).toBe(false);
     }

@@ -11,7 +11,21 @@ describe('isRoute', () => {
     for (const r of ['/', '/vendors', '/vendors-page', '/pricing/enterprise', '/referral/:refId', '/a1/2024-report']) expect(isRoute(r), r).toBe(true);
   });
   it('refuses "//", a trailing "/", spaces, capitals, stray dashes and anything without a leading "/"', () => {
-    for (const r of ['//vendors', '/vendors/', '/vendors//x', '/Vendors', '/vendors page', 'vendors', '', '/-vendors', '/vendors-', '/a--b', '/ven_dors', '/:', '/:ref-id'])
+    for (const r of [
+      '//vendors',
+      '/vendors/',
+      '/vendors//x',
+      '/Vendors',
+      '/vendors page',
+      'vendors',
+      '',
+      '/-vendors',
+      '/vendors-',
+      '/a--b',
+      '/ven_dors',
+      '/:',
+      '/:ref-id',
+    ])
       expect(isRoute(r), r).toBe(false);
   });
   it('is the pattern of the "route" definition of the schemas, and every route and redirect of the site follows it', () => {

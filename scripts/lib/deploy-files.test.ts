@@ -54,7 +54,7 @@ describe('output files', () => {
     expect(outputPath('/vendors/')).toBe('vendors/index.html');
   });
 
-  it('names every pair of routes that would be built to one file, and none for the site\'s own routes', () => {
+  it("names every pair of routes that would be built to one file, and none for the site's own routes", () => {
     expect(routeClashes(['/', '/vendors', '/owner', '/referral/:refId'])).toEqual([]);
     expect(routeClashes(['/vendors', '/owner', '//vendors'])).toEqual([
       'The routes "/vendors" and "//vendors" would be built to one file, vendors/index.html. Give each page its own route.',

@@ -31,7 +31,7 @@ export function loadProject(root: string, env: Record<string, string | undefined
   const findings = new Findings();
   schemas.problems.forEach((d) => findings.add(d));
   const cx: FileContext = { root, files, schemas, findings, sources: {}, assets: new AssetIndex(join(files.dir, 'assets'), files.overlayUnder('assets')) };
-  const done = () => ({ project: null, diagnostics: findings.diagnostics, sources: cx.sources });
+  const done = (links?: LoadResult['links']) => ({ project: null, diagnostics: findings.diagnostics, sources: cx.sources, links });
 
   // Links and unreadable entries are reported, and never read, before anything else looks at the folder.
   const refused = files.refused();
@@ -44,11 +44,12 @@ export function loadProject(root: string, env: Record<string, string | undefined
   const collections = collectionsOf(schemas.schemas);
   checkTopLevel(files, collections, findings);
   const loaded = loadCollections(cx, collections, siteFile);
+  const links = loaded.checked.flatMap((c) => c.links.map((l) => ({ ...l, file: c.src.file })));
   checkForms(loaded.fragmentFiles, findings);
   checkFragmentRefs(loaded.checked, loaded.fragmentFiles, collections, findings);
   checkFragmentCycles(loaded.fragmentFiles, findings);
   checkRegistry(listBlocks(root), componentIn(root), findings);
-  if (!siteFile.ok) return done();
+  if (!siteFile.ok) return done(links);
 
   const site = applyEnvOverrides(siteFile.src.value as SiteConfig, env);
   const routes = checkRoutes(loaded.pages, loaded.routesOfBrokenPages, site, siteFile.src, findings);
@@ -62,8 +63,8 @@ export function loadProject(root: string, env: Record<string, string | undefined
   checkLinks(loaded.checked, { destinations, routes, pageIds, unreadablePages: loaded.unreadablePages }, findings);
   checkFavicon(cx.assets, findings);
 
-  if (findings.failed) return done();
+  if (findings.failed) return done(links);
   const refsOf = nestedRefs(loaded.fragmentFiles);
   const pages = loaded.pages.map((p) => ({ ...p, fragments: fragmentsReached(p.fragments, refsOf) }));
-  return { project: { root, configDir: files.dir, site, pages, fragments: loaded.fragments }, diagnostics: findings.diagnostics, sources: cx.sources };
+  return { project: { root, configDir: files.dir, site, pages, fragments: loaded.fragments }, diagnostics: findings.diagnostics, sources: cx.sources, links };
 }

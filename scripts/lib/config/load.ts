@@ -9,7 +9,6 @@ import { say } from './diagnostics.ts';
 import type { Checked, PageFile } from './model.ts';
 import { isRoute } from '../../../renderer/lib/route-form.ts';
 
-
 /** A validated fragment file: its kind and name ("faqs", "general"), and what checking it found. */
 export interface FragmentFile {
   kind: string;

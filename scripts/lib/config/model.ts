@@ -29,6 +29,8 @@ export interface LoadResult {
   diagnostics: Diagnostic[];
   /** Text of every file read, by its reported name (e.g. "site.config/pages/home.json"), for code frames. */
   sources: Record<string, string>;
+  /** Every link the schemas mark, with the file it is in (reported name): what a page's rename or removal must update. */
+  links?: (LinkRef & { file: string })[];
 }
 
 export interface LoadOptions {

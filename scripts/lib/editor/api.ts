@@ -11,6 +11,7 @@
  *   POST fragment { kind: 'faq'|'form', id } → { path, text, hash }
  *   GET  events              Server-Sent Events: "change" { path, hash } for every change on disk
  *   GET  changes             { files: [{ path, status, diff }] } since the editor started
+ *   page-create, page-links, page-rename, page-duplicate, page-delete: pages-api.ts
  *
  * Every request passes security.ts first (token, Host, and Origin for writes); every path is resolved inside the
  * config folder. Saves write the smallest text change (json-edit.ts) and only what the checker accepts.
@@ -29,6 +30,7 @@ import { changesSince, takeSnapshot, type Snapshot } from './changes.ts';
 import { watchConfig, type ChangeEvent, type ConfigWatcher } from './watch.ts';
 import { resolveSchema } from './schemas.ts';
 import { compileForPreview } from './content.ts';
+import { pageRoutes } from './pages-api.ts';
 
 export const API_PREFIX = '/__editor/api/';
 
@@ -315,6 +317,7 @@ export function createEditorApi(opts: EditorApiOptions): EditorApi {
     'GET changes': (_req, res) => {
       send(res, 200, { files: changesSince(snapshot, configDir) });
     },
+    ...pageRoutes({ root, configDir, env, watcher, send, readBody }),
   };
 
   return {
