@@ -1,14 +1,15 @@
 /** The editor shell: page list, outline, preview and fields; live checks, saving, and files changed on disk. */
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { api, ApiError, type FilesIndex } from './api.ts';
 import { contentStore } from './content.ts';
 import { EditorDataContext, type EditorData } from './context.ts';
 import { FieldsForm, formOptions, prepare, titlesAt, type PrepareOptions } from './fields.tsx';
 import { blockTitle, Outline } from './Outline.tsx';
-import { ChangesView, ConflictDialog, Dialog, fileLabel, Palette, PreviewPane, usePreviewMessages, type Device } from './Panes.tsx';
+import { ChangesView, ConflictDialog, fileLabel, Palette, PreviewPane, usePreviewMessages, type Device } from './Panes.tsx';
 import { cloneJson, tidy, type Block, type PageDoc } from './ops.ts';
 import { configPath, fieldWords, pointerToField, sectionName, toErrorSchema, type Diagnostic } from './pointer.ts';
 import { blockSchema, fileSchema, pageSettingsSchema } from './schemas.ts';
+import { NewPage, PageActions } from './Pages.tsx';
 import { breakCoalescing, dirtyPaths, editorStore, useEditor, useHistory } from './store.ts';
 
 const CHECK_DELAY_MS = 150;
@@ -319,7 +320,15 @@ export function App() {
         )}
       </header>
       <main className="sw-main">
-        <PageList pages={pages} openPage={openPage} dirty={dirty.join('\n')} index={index} openFile={data.openFile} onNewPage={openNewPage} />
+        <PageList
+          pages={pages}
+          openPage={openPage}
+          dirty={dirty.join('\n')}
+          index={index}
+          openFile={data.openFile}
+          onNewPage={openNewPage}
+          onPagesChanged={refreshIndex}
+        />
         {page ? (
           <>
             <div className="sw-left">
@@ -398,6 +407,7 @@ const PageList = memo(function PageList({
   index,
   openFile,
   onNewPage,
+  onPagesChanged,
 }: {
   pages: { path: string; title: string; route: string }[];
   openPage: string | null;
@@ -405,23 +415,21 @@ const PageList = memo(function PageList({
   index: FilesIndex;
   openFile: (path: string) => void;
   onNewPage: () => void;
+  onPagesChanged: () => Promise<unknown>;
 }) {
   const dirtyList = dirty.split('\n');
+  const current = pages.find((p) => p.path === openPage);
+  const open = (path: string) => {
+    editorStore.getState().openPageAt(path);
+    if (!(path in editorStore.getState().working)) void loadFile(path);
+  };
   return (
     <nav className="sw-side" aria-label="Pages and shared content">
       <h2 className="sw-pane-title">Pages</h2>
       <ul className="sw-pages">
         {pages.map((p) => (
           <li key={p.path}>
-            <button
-              type="button"
-              className="sw-page-link"
-              aria-current={p.path === openPage ? 'page' : undefined}
-              onClick={() => {
-                editorStore.getState().openPageAt(p.path);
-                if (!(p.path in editorStore.getState().working)) void loadFile(p.path);
-              }}
-            >
+            <button type="button" className="sw-page-link" aria-current={p.path === openPage ? 'page' : undefined} onClick={() => open(p.path)}>
               <span className="sw-page-link__title">{p.title}</span> <span className="sw-page-link__route">{p.route}</span>
               {dirtyList.includes(p.path) && <span className="sw-dot"> (not saved)</span>}
             </button>
@@ -431,6 +439,7 @@ const PageList = memo(function PageList({
       <button type="button" className="sw-button" onClick={onNewPage}>
         New page
       </button>
+      {current && <PageActions page={current} onChanged={onPagesChanged} onOpen={open} />}
       <h2 className="sw-pane-title">Shared content</h2>
       <ul className="sw-pages">
         <li>
@@ -653,62 +662,4 @@ function fileFieldWords(path: string, data: unknown, field: string[]): string {
   if (!schema) return fieldWords(field);
   const options = fileOptionsOf(path);
   return titlesAt(prepare(schema, '', options ? options(data) : { data }).schema, field);
-}
-
-function NewPage({ onClose, onCreated }: { onClose: () => void; onCreated: (path: string) => Promise<void> }) {
-  const [route, setRoute] = useState('/');
-  const [title, setTitle] = useState('');
-  const [problem, setProblem] = useState('');
-  const first = useRef<HTMLInputElement>(null);
-  useEffect(() => first.current?.focus(), []);
-  const submit = async () => {
-    setProblem('');
-    if (!/^\/[a-z0-9-/]*$/.test(route) || route === '/')
-      return setProblem('The address starts with “/” and uses small letters, digits and “-”, e.g. /partners.');
-    if (!title.trim()) return setProblem('Give the page a title, e.g. “Partners”.');
-    try {
-      const r = await api.create(route, title.trim());
-      await onCreated(configPath(r.path));
-    } catch (e) {
-      setProblem((e as Error).message);
-    }
-  };
-  return (
-    <Dialog title="New page" onClose={onClose}>
-      <form
-        className="sw-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <label htmlFor="sw-new-route">Address</label>
-        <input
-          id="sw-new-route"
-          ref={first}
-          className="sw-input"
-          value={route}
-          onChange={(e) => setRoute(e.target.value)}
-          aria-describedby="sw-new-route-help"
-        />
-        <p id="sw-new-route-help" className="sw-help">
-          Where the page will be on the site, e.g. /partners.
-        </p>
-        <label htmlFor="sw-new-title">Title</label>
-        <input id="sw-new-title" className="sw-input" value={title} onChange={(e) => setTitle(e.target.value)} aria-describedby="sw-new-title-help" />
-        <p id="sw-new-title-help" className="sw-help">
-          Shown in the browser tab and in search results, e.g. Partners.
-        </p>
-        {problem && (
-          <p className="sw-error" role="alert">
-            {problem}
-          </p>
-        )}
-        <button type="submit" className="sw-button sw-button--primary">
-          Create page
-        </button>
-      </form>
-    </Dialog>
-  );
 }

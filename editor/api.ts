@@ -43,7 +43,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> {
+export async function call<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> {
   const res = await fetch(BASE + path, {
     method: init?.method ?? 'GET',
     headers: { 'X-Sitewright-Editor-Token': token(), ...(init?.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEditorApi, type EditorApi } from './api.ts';
 import { listFiles, sha256 } from './files.ts';
-import { movedHref, writeAll } from './pages-api.ts';
+import { movedHref, removeLinkAt, writeAll } from './pages-api.ts';
 import { TOKEN_HEADER } from './security.ts';
 import { loadProject } from '../project.ts';
 
@@ -277,6 +277,34 @@ describe('delete', () => {
       'The home page cannot be deleted.',
     );
     expect(folder()).toEqual(before);
+  });
+});
+
+describe('removing a link', () => {
+  it("takes out a menu entry, a card's link, or a setting that names a page, and never what holds it", () => {
+    const doc = {
+      header: {
+        items: [
+          { label: 'A', href: '/a' },
+          { label: 'B', href: '/b' },
+        ],
+      },
+      blocks: [
+        { type: 'cards', cards: [{ title: 'x', link: { label: 'Go', href: '/b' } }] },
+        { type: 'referralRedirect', page: '/b', href: '/b' },
+      ],
+      submit: { onSuccess: { goTo: '/b', notice: 'Thanks' } },
+    };
+    removeLinkAt(doc, '/header/items/0/href');
+    removeLinkAt(doc, '/blocks/0/cards/0/link/href');
+    removeLinkAt(doc, '/blocks/1/page');
+    removeLinkAt(doc, '/blocks/1/href');
+    removeLinkAt(doc, '/submit/onSuccess/goTo');
+    expect(doc).toEqual({
+      header: { items: [{ label: 'B', href: '/b' }] },
+      blocks: [{ type: 'cards', cards: [{ title: 'x' }] }, { type: 'referralRedirect' }],
+      submit: { onSuccess: { notice: 'Thanks' } },
+    });
   });
 });
 

@@ -252,9 +252,10 @@ function setAt(doc: unknown, ptr: string, value: unknown): void {
 
 /**
  * Removes the link whose address is at `ptr`: the whole item when it is one of a list (a menu entry, a button), the
- * link when it is a setting of its own (a card's link); a section's own address only, never the section.
+ * link when it is a setting of its own (a card's link); an address that is a setting of something else (a section's
+ * "next page", a form's page to go to) only, never what holds it.
  */
-function removeLinkAt(doc: unknown, ptr: string): void {
+export function removeLinkAt(doc: unknown, ptr: string): void {
   const segs = pointerSegments(ptr);
   const linkSegs = segs.slice(0, -1);
   const link = valueAt(doc, linkSegs.length ? `/${linkSegs.join('/')}` : '');
@@ -262,7 +263,7 @@ function removeLinkAt(doc: unknown, ptr: string): void {
   const holder = linkSegs.length ? valueAt(doc, holderPtr.length ? `/${holderPtr.join('/')}` : '') : undefined;
   const isSection = linkSegs.length === 2 && linkSegs[0] === 'blocks';
   if (!isObject(link)) throw new Refusal(409, 'The site was changed while this was open. Close this and try again.');
-  if (linkSegs.length === 0 || isSection || holder === undefined) delete link[String(segs[segs.length - 1])];
+  if (segs[segs.length - 1] !== 'href' || linkSegs.length === 0 || isSection || holder === undefined) delete link[String(segs[segs.length - 1])];
   else if (Array.isArray(holder)) holder.splice(Number(linkSegs[linkSegs.length - 1]), 1);
   else if (isObject(holder)) delete holder[String(linkSegs[linkSegs.length - 1])];
 }
