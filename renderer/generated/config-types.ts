@@ -50,11 +50,11 @@ export type ButtonStyle = 'primary' | 'secondary' | 'danger' | 'muted' | 'transp
  */
 export type Href1 = string;
 /**
- * An internal path starting with '/', e.g. "/owner". A segment starting with ':' is a parameter, e.g. "/referral/:refId".
+ * An internal path: '/' followed by lower-case words joined by '-', parts separated by '/', with no '/' at the end, e.g. "/owner" or "/pricing/enterprise". A part starting with ':' is a parameter, e.g. "/referral/:refId".
  */
 export type Route = string;
 /**
- * An internal path starting with '/', e.g. "/owner". A segment starting with ':' is a parameter, e.g. "/referral/:refId".
+ * An internal path: '/' followed by lower-case words joined by '-', parts separated by '/', with no '/' at the end, e.g. "/owner" or "/pricing/enterprise". A part starting with ':' is a parameter, e.g. "/referral/:refId".
  */
 export type Route1 = string;
 /**
