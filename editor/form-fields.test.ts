@@ -198,7 +198,10 @@ describe('removing a field', () => {
     const unsent = { ...two, submit: { ...two.submit, payload: { firstName: 'firstname' } } };
     expect(removeField(unsent, 'firstname').refused).toMatch(/only value this form sends/);
     const waitlist = form('waitlist');
-    const keptOne = { ...waitlist, submit: { ...waitlist.submit, onSuccess: { ...waitlist.submit.onSuccess, store: { key: 'schedule', fields: ['email'] } } } };
+    const keptOne = {
+      ...waitlist,
+      submit: { ...waitlist.submit, onSuccess: { ...waitlist.submit.onSuccess, store: { key: 'schedule', fields: ['email'] as [string] } } },
+    };
     expect(removeField(keptOne, 'email').refused).toMatch(/keeps only “Email” for the next step/);
   });
 });

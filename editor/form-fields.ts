@@ -276,7 +276,11 @@ export function renameSent(form: FormConfig, from: string, to: string): FormConf
   const payload = Object.fromEntries(Object.entries(form.submit.payload).map(([k, v]) => [k === from ? to : k, v]));
   let submit = { ...form.submit, payload };
   const store = submit.onSuccess.store;
-  if (store?.fields.includes(from)) submit = { ...submit, onSuccess: { ...submit.onSuccess, store: { ...store, fields: store.fields.map((f) => (f === from ? to : f)) } } };
+  if (store?.fields.includes(from))
+    submit = {
+      ...submit,
+      onSuccess: { ...submit.onSuccess, store: { ...store, fields: store.fields.map((f) => (f === from ? to : f)) as [string, ...string[]] } },
+    };
   return { ...form, submit };
 }
 
@@ -349,7 +353,10 @@ export function removeField(form: FormConfig, name: string, pages: PageInfo[] = 
   else delete next.uiSchema;
   if (form.order) next.order = form.order.filter((n) => n !== name);
   const payload = Object.fromEntries(Object.entries(form.submit.payload).filter(([k]) => !sent.includes(k)));
-  const onSuccess = store && kept.length ? { ...form.submit.onSuccess, store: { ...store, fields: store.fields.filter((k) => !kept.includes(k)) } } : form.submit.onSuccess;
+  const onSuccess =
+    store && kept.length
+      ? { ...form.submit.onSuccess, store: { ...store, fields: store.fields.filter((k) => !kept.includes(k)) as [string, ...string[]] } }
+      : form.submit.onSuccess;
   next = { ...next, submit: { ...form.submit, payload, onSuccess } };
   return { dependents, next };
 }

@@ -113,9 +113,12 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
   const validatorPromise = useRef<Promise<ValidatorType> | null>(null);
 
   const getValidator = () =>
-    (validatorPromise.current ??= (loadValidator ? loadValidator() : host?.loadValidator ? host.loadValidator(config) : validatorChunks.load(formId)).then(
-      (fns) => {
-        const v = createPrecompiledValidator(fns, schema);
+    (validatorPromise.current ??= (
+      host?.validator && !loadValidator
+        ? Promise.resolve(host.validator())
+        : (loadValidator ? loadValidator() : validatorChunks.load(formId)).then((fns) => createPrecompiledValidator(fns, schema))
+    ).then(
+      (v) => {
         setValidator(v);
         return v;
       },

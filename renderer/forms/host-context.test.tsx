@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import FormSection from '../../blocks/Form/index.tsx';
 import { addField, setChoices, setMessage } from '../../editor/form-fields.ts';
-import { runtimeValidatorFunctions } from '../../editor/form-validator.ts';
+import { runtimeValidator } from '../../editor/form-validator.ts';
 import { formFile, messagesFor } from '../../tests/helpers/forms.ts';
 import { renderInPage } from '../../tests/helpers/render-form.tsx';
 import { FormHostContext } from './host-context.ts';
@@ -18,7 +18,7 @@ edited = setMessage(edited, 'companySize', 'required', 'Please choose your compa
 describe('a form shown by a host page', () => {
   it('shows every field’s message at once, from a validator compiled from the unsaved form', async () => {
     renderInPage(
-      <FormHostContext.Provider value={{ showAllMessages: true, loadValidator: (c) => Promise.resolve(runtimeValidatorFunctions(c.schema)) }}>
+      <FormHostContext.Provider value={{ showAllMessages: true, validator: runtimeValidator }}>
         <FormSection type="form" form="contact" />
       </FormHostContext.Provider>,
       { contact: edited },
@@ -31,12 +31,22 @@ describe('a form shown by a host page', () => {
   });
 
   it('the validator compiled in the editor gives the build’s verdict', async () => {
-    const { createPrecompiledValidator } = await import('@rjsf/validator-ajv8');
     const { createTransformErrors, messagesByField } = await import('./messages.ts');
-    const v = createPrecompiledValidator(runtimeValidatorFunctions(edited.schema), edited.schema as never);
-    for (const values of [{}, { companySize: '7' }, { firstname: 'A', lastname: 'B', email: 'x', message: 'm', companySize: '201+' }]) {
-      const { errors } = v.validateFormData(values, edited.schema as never, undefined, createTransformErrors(edited.schema));
-      expect(messagesByField(errors, edited.schema)).toEqual(await messagesFor(edited, values));
+    const v = runtimeValidator();
+    const values = [
+      {},
+      { companySize: '7' },
+      { firstname: ' ', lastname: 'B', email: 'x@y', message: 'm', companySize: '201+' },
+      { firstname: 'A', lastname: 'B', email: 'ada@example.com', message: 'm', companySize: '1–10' },
+    ];
+    const phoneForm = addField(edited, { kind: 'phone', label: 'Phone', name: 'phone' });
+    for (const phone of ['+1 306 555 0100', '12']) {
+      const { errors } = v.validateFormData({ phone }, phoneForm.schema as never, undefined, createTransformErrors(phoneForm.schema));
+      expect(messagesByField(errors, phoneForm.schema)).toEqual(await messagesFor(phoneForm, { phone }));
+    }
+    for (const value of values) {
+      const { errors } = v.validateFormData(value, edited.schema as never, undefined, createTransformErrors(edited.schema));
+      expect(messagesByField(errors, edited.schema)).toEqual(await messagesFor(edited, value));
     }
   });
 

@@ -1,6 +1,5 @@
 import { createContext } from 'react';
-import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
-import type { FormConfig } from '../generated/config-types.ts';
+import type { ValidatorType } from '@rjsf/utils';
 
 /**
  * What a page other than the site's own (the editor's preview of a form being edited) changes about its forms: the
@@ -8,7 +7,8 @@ import type { FormConfig } from '../generated/config-types.ts';
  * as if the form had been sent empty. The site itself never provides it.
  */
 export interface FormHost {
-  loadValidator?: (config: FormConfig) => Promise<ValidatorFunctions>;
+  /** A validator for the form as it is now, used instead of the one built for the site. */
+  validator?: () => ValidatorType;
   showAllMessages?: boolean;
 }
 
