@@ -59,7 +59,7 @@ test('a Company size choice added to the contact form, saved, sent, and checked 
   try {
     await openEditor(page);
     await page.getByRole('button', { name: 'Form: contact' }).click();
-    await expect(labelsInOrder(page)).resolves.toEqual(['First Name', 'Last Name', 'Email', 'Message']);
+    await expect.poll(() => labelsInOrder(page)).toEqual(['First Name', 'Last Name', 'Email', 'Message']);
     const preview = page.frameLocator('iframe[title="Preview of the form"]');
     await expect(preview.getByRole('textbox', { name: 'First Name' })).toBeVisible();
 
@@ -69,7 +69,7 @@ test('a Company size choice added to the contact form, saved, sent, and checked 
     await add.getByLabel('Label').fill('Company size');
     await expect(add.getByLabel('Sent as')).toHaveValue('companySize');
     await add.getByRole('button', { name: 'Add field' }).click();
-    await expect(labelsInOrder(page)).resolves.toEqual(['First Name', 'Last Name', 'Email', 'Message', 'Company size']);
+    await expect.poll(() => labelsInOrder(page)).toEqual(['First Name', 'Last Name', 'Email', 'Message', 'Company size']);
 
     // Required, four choices and its message; the spec's wording is the example.
     const item = fieldItem(page, 'Company size');
@@ -99,7 +99,7 @@ test('a Company size choice added to the contact form, saved, sent, and checked 
     await up.click();
     await expect(up).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(labelsInOrder(page)).resolves.toEqual(['First Name', 'Last Name', 'Company size', 'Email', 'Message']);
+    await expect.poll(() => labelsInOrder(page)).toEqual(['First Name', 'Last Name', 'Company size', 'Email', 'Message']);
     expect(await axe(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -125,7 +125,7 @@ test('a Company size choice added to the contact form, saved, sent, and checked 
     await ask.getByRole('button', { name: 'Keep it' }).click();
     await expect(ask).toBeHidden();
     await expect(page.getByRole('banner').getByRole('status')).toHaveText(/Saved 1 file|All changes saved/);
-    await expect(labelsInOrder(page)).resolves.toContain('Last Name');
+    await expect.poll(() => labelsInOrder(page)).toContain('Last Name');
 
     // The lead service, on the edited copy of the config: the contact page's requests reach it unchanged.
     const origin = new URL(page.url()).origin;
