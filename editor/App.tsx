@@ -4,6 +4,8 @@ import { api, ApiError, type FilesIndex } from './api.ts';
 import { contentStore } from './content.ts';
 import { EditorDataContext, type EditorData } from './context.ts';
 import { FieldsForm, formOptions, prepare, titlesAt, type PrepareOptions } from './fields.tsx';
+import { FormFields } from './FormFields.tsx';
+import { FormPreviewPane } from './FormPreview.tsx';
 import { blockTitle, Outline } from './Outline.tsx';
 import { ChangesView, ConflictDialog, fileLabel, Palette, PreviewPane, usePreviewMessages, type Device } from './Panes.tsx';
 import { cloneJson, tidy, type Block, type PageDoc } from './ops.ts';
@@ -282,6 +284,8 @@ export function App() {
   const conflict = Object.values(conflicts)[0];
   const pages = pagesOf(index);
   const openInfo = pages.find((p) => p.path === openPage);
+  // A form open in the side panel: the preview shows that form as it is being edited.
+  const formOpen = panel.kind === 'file' && panel.path.startsWith('forms/') ? panel.path : null;
   const undo = () => (breakCoalescing(), editorStore.temporal.getState().undo());
   const redo = () => (breakCoalescing(), editorStore.temporal.getState().redo());
 
@@ -338,8 +342,10 @@ export function App() {
               <Outline blocks={blocks} problems={problems} announce={announce} />
               <ProblemsList diags={diagnostics.filter((d) => d.file === openPage || dirty.includes(d.file))} where={where} goTo={goTo} labels={pages} />
             </div>
-            <PreviewPane page={page} problems={problems} device={device} onDevice={setDevice} />
+            {formOpen ? <FormPreviewPane path={formOpen} /> : <PreviewPane page={page} problems={problems} device={device} onDevice={setDevice} />}
           </>
+        ) : formOpen ? (
+          <FormPreviewPane path={formOpen} wide />
         ) : (
           <div className="sw-empty">
             <h2>Choose a page to edit</h2>
@@ -534,7 +540,7 @@ function SidePanel({
     body =
       schema && data !== undefined ? (
         <>
-          {panel.path.startsWith('forms/') && <FormFileNote path={panel.path} />}
+          {panel.path.startsWith('forms/') && <FormFields path={panel.path} />}
           <FieldsForm
             key={panel.path}
             idPrefix="sw-file"
@@ -632,19 +638,6 @@ function SidePanel({
       </div>
       {body ?? <p>Choose a page to see its fields.</p>}
     </aside>
-  );
-}
-
-/** Above a form file's fields: what is changed here, and what is set up in the form's file itself. */
-function FormFileNote({ path }: { path: string }) {
-  return (
-    <div className="sw-help sw-note" role="note" aria-label="About this form">
-      <p>
-        Here you change the words of this form: each field’s <strong>Title</strong> (the label above it) and its <strong>Messages</strong> (shown when it is not
-        filled in right), the button’s <strong>Label</strong> under “Submit”, and the notices shown after sending.
-      </p>
-      <p>Which fields the form has, their rules and where the form is sent are set up by a developer in the file site.config/{path}.</p>
-    </div>
   );
 }
 

@@ -4,7 +4,7 @@
  * messages picked like the browser's (renderer/forms/messages.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { RJSFValidationError } from '@rjsf/utils';
@@ -17,6 +17,15 @@ import { createTransformErrors, messagesByField } from '../renderer/forms/messag
 import { keyOfField, unmapPayload, fingerprintSource, type Mapping } from './payload.ts';
 
 export const FORMS_DIR = fileURLToPath(new URL('../site.config/forms/', import.meta.url));
+
+/**
+ * The form files the service checks against: those of SITEWRIGHT_CONFIG_DIR when it is set (another copy of
+ * site.config/, as the build, the dev server and the editor read), else the repository's own.
+ */
+export function formsDirFrom(env: NodeJS.ProcessEnv = process.env): string {
+  const dir = env.SITEWRIGHT_CONFIG_DIR?.trim();
+  return dir ? join(resolve(dir), 'forms') : FORMS_DIR;
+}
 const SERVICE_PREFIX = '{iamService}';
 
 export interface LeadForm {
@@ -73,7 +82,7 @@ function makeAjv(): Ajv {
  * The forms the built-in service answers, by path. `extraPaths` lets a form whose file still names an
  * external endpoint be served too (the enquiry form's `/enquiries`, until its file moves to {iamService}).
  */
-export function loadLeadForms(dir = FORMS_DIR, extraPaths: Record<string, string> = { enquiry: '/enquiries' }): Map<string, LeadForm> {
+export function loadLeadForms(dir = formsDirFrom(), extraPaths: Record<string, string> = { enquiry: '/enquiries' }): Map<string, LeadForm> {
   const ajv = makeAjv();
   const out = new Map<string, LeadForm>();
   for (const name of readdirSync(dir)

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { navigateTo } from '../lib/navigate.ts';
 import { keepForNextPage } from './flash.ts';
 import Form from '@rjsf/core';
@@ -22,6 +22,7 @@ import { validatorChunks } from './validator-chunks.ts';
 import { templates } from './templates.tsx';
 import { PAGE_FIELD } from './answer.ts';
 import { useAnswer } from './answer-context.ts';
+import { FormHostContext } from './host-context.ts';
 import { useRoute } from '../lib/route-params.tsx';
 import { widgets, type FormContext } from './widgets.tsx';
 import styles from './forms.module.css';
@@ -93,7 +94,8 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
   const answered = useAnswer();
   const answer = answered?.form === formId ? answered : null;
   const [data, setData] = useState<FormValues>(() => (answer ? { ...initial, ...answer.values } : initial));
-  const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set(Object.keys(answer?.errors ?? {})));
+  const host = useContext(FormHostContext);
+  const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set([...Object.keys(answer?.errors ?? {}), ...(host?.showAllMessages ? fields : [])]));
   const [validator, setValidator] = useState<ValidatorType | null>(null);
   const [busy, setBusy] = useState(false);
   const [banner, setBanner] = useState<{ kind: 'success' | 'error'; text: string } | null>(() =>
@@ -111,9 +113,12 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
   const validatorPromise = useRef<Promise<ValidatorType> | null>(null);
 
   const getValidator = () =>
-    (validatorPromise.current ??= (loadValidator ? loadValidator() : validatorChunks.load(formId)).then(
-      (fns) => {
-        const v = createPrecompiledValidator(fns, schema);
+    (validatorPromise.current ??= (
+      host?.validator && !loadValidator
+        ? Promise.resolve(host.validator())
+        : (loadValidator ? loadValidator() : validatorChunks.load(formId)).then((fns) => createPrecompiledValidator(fns, schema))
+    ).then(
+      (v) => {
         setValidator(v);
         return v;
       },

@@ -179,9 +179,9 @@ test('the editor screens have no axe violations at 1366 px', async ({ page }) =>
   await page.getByRole('button', { name: 'Site settings (menu, footer)' }).click();
   await expect(page.locator('#sw-panel-title')).toHaveText('Site settings');
   expect(await axe(page)).toEqual([]);
-  // A form file: its words are fields with plain names, and a note says what is changed in the file itself.
+  // A form file: its fields are managed on a screen of their own, and its words are fields with plain names.
   await page.getByRole('button', { name: 'Form: contact' }).click();
-  await expect(page.getByRole('note', { name: 'About this form' })).toContainText('site.config/forms/contact.json');
+  await expect(page.getByRole('region', { name: 'Form fields' })).toContainText('First Name');
   // Each field is titled by its own label ("First Name", not the key "firstname"), and so is how it looks.
   const panel = page.locator('#sw-fields');
   await expect(panel.locator('#sw-file_schema_properties_firstname__title')).toHaveText('First Name');
