@@ -12,6 +12,8 @@ import { cloneJson, tidy, type Block, type PageDoc } from './ops.ts';
 import { configPath, fieldWords, pointerToField, sectionName, toErrorSchema, type Diagnostic } from './pointer.ts';
 import { blockSchema, fileSchema, pageSettingsSchema } from './schemas.ts';
 import { NewPage, PageActions } from './Pages.tsx';
+import { SiteSearch } from './Search.tsx';
+import { filePanel, SiteSettingsNav, SiteSettingsPanel } from './SiteSettings.tsx';
 import { breakCoalescing, dirtyPaths, editorStore, useEditor, useHistory } from './store.ts';
 
 const CHECK_DELAY_MS = 150;
@@ -165,7 +167,7 @@ export function App() {
       if (st.openPage !== d.file) st.openPageAt(d.file);
       if (t.block !== null) st.select(t.block);
       else st.showPanel({ kind: 'page' });
-    } else st.showPanel({ kind: 'file', path: d.file });
+    } else st.showPanel(filePanel(d.file, t.field));
     setTimeout(() => {
       const prefix = isPage && t.block !== null ? 'sw-block' : isPage ? 'sw-page' : 'sw-file';
       const id = [prefix, ...t.field].join('_');
@@ -294,6 +296,7 @@ export function App() {
       <header className="sw-top">
         <h1 className="sw-top__title">Sitewright editor</h1>
         <p className="sw-top__page">{openInfo ? `${page?.title ?? openInfo.title} (${page?.route ?? openInfo.route})` : 'Choose a page'}</p>
+        <SiteSearch />
         <div className="sw-row" role="group" aria-label="History">
           <button type="button" className="sw-button" onClick={undo} disabled={!canUndo} aria-keyshortcuts="Control+Z">
             Undo
@@ -448,11 +451,7 @@ const PageList = memo(function PageList({
       {current && <PageActions page={current} onChanged={onPagesChanged} onOpen={open} />}
       <h2 className="sw-pane-title">Shared content</h2>
       <ul className="sw-pages">
-        <li>
-          <button type="button" className="sw-page-link" onClick={() => openFile('site.json')}>
-            Site settings (menu, footer)
-          </button>
-        </li>
+        <SiteSettingsNav />
         {index.faqs.map((f) => (
           <li key={f.path}>
             <button type="button" className="sw-page-link" onClick={() => openFile(f.path)}>
@@ -532,7 +531,16 @@ function SidePanel({
   const st = editorStore.getState;
   let body: React.ReactNode = null;
   let title = 'Fields';
-  if (panel.kind === 'file') {
+  if (panel.kind === 'file' && panel.path === 'site.json') {
+    title = fileLabel(panel.path, pages);
+    const data = working[panel.path];
+    body =
+      data !== undefined ? (
+        <SiteSettingsPanel screen={panel.screen} data={data} diagnostics={diagnostics.filter((d) => d.file === panel.path)} />
+      ) : (
+        <p>Loading…</p>
+      );
+  } else if (panel.kind === 'file') {
     const schema = fileSchema(panel.path);
     const data = working[panel.path];
     title = fileLabel(panel.path, pages);

@@ -8,6 +8,8 @@ import validator from '@rjsf/validator-ajv8';
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useEditorData } from './context.ts';
 import { humanise, type ErrorSchema } from './pointer.ts';
+import { PriceRuleNote } from './PriceNote.tsx';
+import { isPriceRuleSchema } from './prices.ts';
 
 type Schema = Record<string, unknown>;
 const defaults = getDefaultRegistry();
@@ -491,6 +493,7 @@ function SelectWidget(props: WidgetProps) {
         </label>
       )}
       <defaults.widgets.SelectWidget {...props} />
+      {isPriceRuleSchema(props.schema) && <PriceRuleNote id={props.id} rule={props.value} />}
     </>
   );
 }

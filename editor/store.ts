@@ -25,8 +25,11 @@ export interface EditorState {
   openPage: string | null;
   /** The selected block of the open page. */
   selected: number | null;
-  /** What the side panel edits: the selected block, the page's settings, or another file (site.json, a FAQ set, a form). */
-  panel: { kind: 'block' } | { kind: 'page' } | { kind: 'file'; path: string };
+  /**
+   * What the side panel edits: the selected block, the page's settings, or another file (site.json, a FAQ set, a
+   * form); for site.json, which of its screens (see SiteSettings.tsx).
+   */
+  panel: { kind: 'block' } | { kind: 'page' } | { kind: 'file'; path: string; screen?: string };
   clipboard: Block | null;
   conflicts: Record<string, Conflict>;
 

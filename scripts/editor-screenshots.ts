@@ -79,7 +79,7 @@ try {
   await page.waitForTimeout(600);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.waitForTimeout(800);
-  await page.getByRole('button', { name: 'Site settings (menu, footer)' }).click();
+  await page.getByRole('navigation', { name: 'Pages and shared content' }).getByRole('button', { name: 'Header menu', exact: true }).click();
   await page.waitForTimeout(600);
   await shot(page, '6-site-settings');
   await page.getByRole('button', { name: 'Changes' }).click();

@@ -82,7 +82,7 @@ test('Done when: /partners with a hero, a feature grid and a new FAQ set, in the
   await expect(preview(page).getByText('How do I become a partner?')).toBeVisible();
 
   // The footer, in the site settings: a link to /partners at the end of the "Links" column.
-  await page.getByRole('button', { name: 'Site settings (menu, footer)' }).click();
+  await page.getByRole('navigation', { name: 'Pages and shared content' }).getByRole('button', { name: 'Footer', exact: true }).click();
   await expect(page.locator('#sw-panel-title')).toHaveText('Site settings');
   const links = panel.locator('#sw-file_footer_columns_1_links');
   const count = await links.getByRole('textbox', { name: /^Label\*?$/ }).count();

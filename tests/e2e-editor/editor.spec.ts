@@ -176,7 +176,7 @@ test('the editor screens have no axe violations at 1366 px', async ({ page }) =>
   expect(await axe(page)).toEqual([]);
   await page.getByRole('button', { name: 'Page settings' }).click();
   expect(await axe(page)).toEqual([]);
-  await page.getByRole('button', { name: 'Site settings (menu, footer)' }).click();
+  await page.getByRole('navigation', { name: 'Pages and shared content' }).getByRole('button', { name: 'Header menu', exact: true }).click();
   await expect(page.locator('#sw-panel-title')).toHaveText('Site settings');
   expect(await axe(page)).toEqual([]);
   // A form file: its fields are managed on a screen of their own, and its words are fields with plain names.
