@@ -29,6 +29,7 @@ import { changesSince, takeSnapshot, type Snapshot } from './changes.ts';
 import { watchConfig, type ChangeEvent, type ConfigWatcher } from './watch.ts';
 import { resolveSchema } from './schemas.ts';
 import { compileForPreview } from './content.ts';
+import { pictureRoutes } from './assets-api.ts';
 
 export const API_PREFIX = '/__editor/api/';
 
@@ -315,6 +316,7 @@ export function createEditorApi(opts: EditorApiOptions): EditorApi {
     'GET changes': (_req, res) => {
       send(res, 200, { files: changesSince(snapshot, configDir) });
     },
+    ...pictureRoutes({ configDir, rescan: () => watcher.scan() }),
   };
 
   return {
