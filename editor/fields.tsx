@@ -8,6 +8,7 @@ import validator from '@rjsf/validator-ajv8';
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useEditorData } from './context.ts';
 import { humanise, type ErrorSchema } from './pointer.ts';
+import { PictureLibraryButton } from './Pictures.tsx';
 
 type Schema = Record<string, unknown>;
 const defaults = getDefaultRegistry();
@@ -445,6 +446,7 @@ function ObjectField(props: FieldProps) {
           </option>
         ))}
       </select>
+      <PictureLibraryButton current={value} onChoose={(p) => set({ ...value, ...p })} />
       {errs('src').map((m) => (
         <p key={m} className="sw-error">
           {m}

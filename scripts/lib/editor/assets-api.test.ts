@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEditorApi, type EditorApi } from './api.ts';
-import type { PictureInfo } from './assets-api.ts';
+import type { PictureInfo } from '../../../editor/pictures-shared.ts';
 import { jpegBytes, pngBytes, svgText } from './picture-fixtures.ts';
 import { PICTURE_LIMITS } from './pictures.ts';
 import { TOKEN_HEADER } from './security.ts';

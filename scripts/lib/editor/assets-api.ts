@@ -10,6 +10,7 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import type { PictureInfo } from '../../../editor/pictures-shared.ts';
 import { dimensionsOf } from '../config/assets.ts';
 import { listFiles } from './files.ts';
 import { EXTENSION, freeName, inspectPicture, nameFromDescription, PICTURE_FOLDER, PICTURE_LIMITS } from './pictures.ts';
@@ -21,17 +22,6 @@ export interface PictureRoutesOptions {
   configDir: string;
   /** Tells the change watcher at once, so the editor's lists show the new file without waiting for the poll. */
   rescan: () => void;
-}
-
-/** One picture of the library. */
-export interface PictureInfo {
-  /** The address pages use, e.g. "/images/home/estimate.svg". */
-  src: string;
-  /** The name shown, e.g. "home/estimate.svg". */
-  name: string;
-  width: number | null;
-  height: number | null;
-  bytes: number;
 }
 
 /** A body this much larger than any picture is not read to its end: the connection is closed. */

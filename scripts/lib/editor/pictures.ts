@@ -7,25 +7,20 @@ import { existsSync, readdirSync } from 'node:fs';
 import { imageSize } from 'image-size';
 import { SaxesParser, type SaxesAttributeNS, type SaxesTagNS } from 'saxes';
 import { formatBytes, MAX_BYTES } from '../config/assets.ts';
+import type { PictureKind, PictureLimits } from '../../../editor/pictures-shared.ts';
 import { Refusal } from './security.ts';
 
-export type PictureKind = 'jpeg' | 'png' | 'webp' | 'avif' | 'svg';
-
-/** The extension each kind is saved with: the one the schemas' image pattern and the build expect. */
-export const EXTENSION: Record<PictureKind, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', svg: 'svg' };
+export { EXTENSION, nameFromDescription, type PictureKind } from '../../../editor/pictures-shared.ts';
 
 /**
  * The limits of an upload. Photos stop at the checker's own hard limit (a heavier file could be uploaded but never
  * saved on a page); a drawing is text, and one over 500 KB is almost always an embedded photo; 8,000 pixels a side
  * is over four times the widest screen the site is designed for.
  */
-export const PICTURE_LIMITS = { photoBytes: MAX_BYTES, svgBytes: 500 * 1024, maxSide: 8000 } as const;
+export const PICTURE_LIMITS: Readonly<PictureLimits> = { photoBytes: MAX_BYTES, svgBytes: 500 * 1024, maxSide: 8000 };
 
 /** Where uploads go, inside the config folder; served from the site's root as /images/…. */
 export const PICTURE_FOLDER = 'assets/images';
-
-/** The longest file name made from a description, in characters, before the extension. */
-const NAME_LENGTH = 60;
 
 export const ALLOWED_WORDS = 'JPEG, PNG, WebP, AVIF or SVG';
 
@@ -272,24 +267,6 @@ export function inspectPicture(bytes: Uint8Array): Inspected {
     );
   }
   return { kind, width, height, bytes: bytes.length };
-}
-
-/** A file name from a description, in lower-case words joined by dashes: "Site team at work" → "site-team-at-work". */
-export function nameFromDescription(description: string): string {
-  const words = description
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  let out = '';
-  for (const w of words) {
-    const next = out ? `${out}-${w}` : w;
-    if (next.length > NAME_LENGTH) break;
-    out = next;
-  }
-  return out || (words[0] ?? '').slice(0, NAME_LENGTH);
 }
 
 /**
