@@ -111,6 +111,8 @@ export function PictureLibrary({
   const dialog = useRef<HTMLDialogElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const describeInput = useRef<HTMLInputElement>(null);
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  const searchInput = useRef<HTMLInputElement>(null);
   const [pictures, setPictures] = useState<PictureInfo[] | null>(null);
   const [limits, setLimits] = useState<PictureLimits | null>(null);
   const [loadProblem, setLoadProblem] = useState('');
@@ -243,7 +245,7 @@ export function PictureLibrary({
         <h3 id={`${ids}upload`}>Upload a picture</h3>
         <p>
           Drag a picture here, or{' '}
-          <button type="button" className="sw-button" aria-describedby={`${ids}limits`} onClick={() => fileInput.current?.click()}>
+          <button ref={uploadButton} type="button" className="sw-button" aria-describedby={`${ids}limits`} onClick={() => fileInput.current?.click()}>
             Choose a file…
           </button>
         </p>
@@ -299,7 +301,15 @@ export function PictureLibrary({
               <button type="submit" className="sw-button sw-button--primary" disabled={busy !== ''}>
                 {candidate.from === 'upload' ? 'Upload and use' : 'Use this picture'}
               </button>
-              <button type="button" className="sw-button" onClick={() => setCandidate(null)}>
+              <button
+                type="button"
+                className="sw-button"
+                onClick={() => {
+                  // The focus goes back to where the choice was made, not to the start of the page.
+                  (candidate.from === 'upload' ? uploadButton : searchInput).current?.focus();
+                  setCandidate(null);
+                }}
+              >
                 Cancel
               </button>
             </div>
@@ -310,7 +320,7 @@ export function PictureLibrary({
       <section aria-labelledby={`${ids}library`}>
         <h3 id={`${ids}library`}>Pictures on the site</h3>
         <label htmlFor={`${ids}search`}>Search pictures</label>
-        <input id={`${ids}search`} className="sw-input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input ref={searchInput} id={`${ids}search`} className="sw-input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
         <p role="status" className="sw-help">
           {loadProblem ||
             (pictures === null

@@ -138,6 +138,16 @@ test('by drag and drop: an SVG with a script is refused with the reason shown an
   const describe = dialog.getByRole('textbox', { name: /Describe the picture/ });
   await expect(describe).toBeFocused();
   await expect(dialog).toContainText('plan.png, 20 × 10 pixels');
+  // At tablet width too, the library and its description step pass axe.
+  await page.setViewportSize({ width: 768, height: 900 });
+  expect(await axe(page)).toEqual([]);
+  // Cancel leaves nothing behind and gives the focus back to the upload button; the same file is taken again.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(describe).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Choose a file…' })).toBeFocused();
+  expect(readdirSync(IMAGES).sort()).toEqual(before);
+  await drop(page, 'plan.png', 'image/png', pngBytes(20, 10));
+  await expect(describe).toBeFocused();
   await describe.fill('Ground floor plan');
   await dialog.getByRole('button', { name: 'Upload and use' }).click();
   await expect(dialog).toBeHidden();

@@ -114,8 +114,11 @@ describe('a good upload', () => {
     expect(r.body).toMatchObject({ src: '/images/site-team-at-work-2.png', width: 8, height: 8 });
     expect(readFileSync(join(images, 'site-team-at-work.png')).equals(first)).toBe(true);
     // A file of another kind with the name also takes it.
-    const jpeg = await upload('Site team at work', jpegBytes(1200, 800));
-    expect(jpeg.body).toMatchObject({ src: '/images/site-team-at-work-3.jpg', width: 1200, height: 800 });
+    const jpeg = await upload('Site team at work', jpegBytes(1200, 800, 6));
+    expect(jpeg.body).toMatchObject({ src: '/images/site-team-at-work-3.jpg', width: 800, height: 1200 });
+    // That photo was taken sideways: the library lists it at the size it is shown at, as its upload answered.
+    const listed = (await call('GET', 'pictures')).body.pictures as PictureInfo[];
+    expect(listed.find((p) => p.name === 'site-team-at-work-3.jpg')).toMatchObject({ width: 800, height: 1200 });
   });
 
   it('takes the type from the content, not from what the browser says', async () => {

@@ -11,9 +11,8 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { PictureInfo } from '../../../editor/pictures-shared.ts';
-import { dimensionsOf } from '../config/assets.ts';
 import { listFiles } from './files.ts';
-import { EXTENSION, freeName, inspectPicture, nameFromDescription, PICTURE_FOLDER, PICTURE_LIMITS } from './pictures.ts';
+import { EXTENSION, freeName, inspectPicture, nameFromDescription, PICTURE_FOLDER, PICTURE_LIMITS, shownSize } from './pictures.ts';
 import { Refusal, resolveInside } from './security.ts';
 
 type Route = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void> | void;
@@ -66,7 +65,7 @@ export function pictureRoutes({ configDir, rescan }: PictureRoutesOptions): Reco
         .filter((f) => /\.(svg|webp|avif|png|jpe?g)$/i.test(f))
         .map((name) => {
           const abs = join(folder, name);
-          const size = dimensionsOf(readFileSync(abs));
+          const size = shownSize(readFileSync(abs));
           return { src: `/images/${name}`, name, width: size?.width ?? null, height: size?.height ?? null, bytes: statSync(abs).size };
         });
       send(res, 200, { pictures, limits: PICTURE_LIMITS });

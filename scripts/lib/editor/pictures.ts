@@ -225,6 +225,20 @@ export interface Inspected {
   bytes: number;
 }
 
+/**
+ * A picture's width and height as the browser shows it, read from its header, or undefined when unreadable. A photo
+ * taken sideways is stored on its side and turned by the browser (its Exif orientation): its size is the turned one.
+ */
+export function shownSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  try {
+    const { width, height, orientation } = imageSize(bytes);
+    if (!width || !height) return undefined;
+    return (orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
+  } catch {
+    return undefined;
+  }
+}
+
 const pixels = (n: number) => n.toLocaleString('en-GB');
 
 /** What the file is, by its bytes, and its size; throws the reason it is refused (type, weight, pixels, danger). */
@@ -248,18 +262,9 @@ export function inspectPicture(bytes: Uint8Array): Inspected {
     const size = checkSvg(asDrawingText(bytes)!);
     return { kind, ...size, bytes: bytes.length };
   }
-  let size: { width?: number; height?: number; orientation?: number };
-  try {
-    size = imageSize(bytes);
-  } catch {
-    size = {};
-  }
-  if (!size.width || !size.height)
-    throw new Refusal(422, 'The width and height of this picture could not be read: the file may be damaged. Save it again and upload it again.');
-  // A photo taken sideways is stored on its side and turned by the browser: its size is the turned one.
-  const turned = (size.orientation ?? 1) >= 5;
-  const width = turned ? size.height : size.width;
-  const height = turned ? size.width : size.height;
+  const size = shownSize(bytes);
+  if (!size) throw new Refusal(422, 'The width and height of this picture could not be read: the file may be damaged. Save it again and upload it again.');
+  const { width, height } = size;
   if (width > PICTURE_LIMITS.maxSide || height > PICTURE_LIMITS.maxSide) {
     throw new Refusal(
       413,
