@@ -10,6 +10,7 @@ import { useEditorData } from './context.ts';
 import { humanise, type ErrorSchema } from './pointer.ts';
 import { PriceRuleNote } from './PriceNote.tsx';
 import { isPriceRuleSchema } from './prices.ts';
+import { PictureLibraryButton } from './Pictures.tsx';
 
 type Schema = Record<string, unknown>;
 const defaults = getDefaultRegistry();
@@ -447,6 +448,7 @@ function ObjectField(props: FieldProps) {
           </option>
         ))}
       </select>
+      <PictureLibraryButton current={value} onChoose={(p) => set({ ...value, ...p })} />
       {errs('src').map((m) => (
         <p key={m} className="sw-error">
           {m}

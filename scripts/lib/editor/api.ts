@@ -31,6 +31,7 @@ import { watchConfig, type ChangeEvent, type ConfigWatcher } from './watch.ts';
 import { resolveSchema } from './schemas.ts';
 import { compileForPreview } from './content.ts';
 import { pageRoutes } from './pages-api.ts';
+import { pictureRoutes } from './assets-api.ts';
 
 export const API_PREFIX = '/__editor/api/';
 
@@ -318,6 +319,7 @@ export function createEditorApi(opts: EditorApiOptions): EditorApi {
       send(res, 200, { files: changesSince(snapshot, configDir) });
     },
     ...pageRoutes({ root, configDir, env, watcher, send, readBody }),
+    ...pictureRoutes({ configDir, rescan: () => watcher.scan() }),
   };
 
   return {
