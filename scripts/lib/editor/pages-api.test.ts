@@ -129,6 +129,25 @@ describe('new page', () => {
     expect(folder()).toEqual(before);
   });
 
+  it("every page operation that writes refuses a missing token, a foreign Host or another page's Origin, and writes nothing", async () => {
+    const plan = (await links('pages/contact.json')).body;
+    const before = folder();
+    const bodies: [string, Record<string, unknown>][] = [
+      ['page-create', { route: '/vendors', title: 'Vendors' }],
+      ['page-rename', { path: 'pages/contact.json', route: '/contact-us', update: plan.places!.map((p) => p.id), redirect: true, hashes: plan.hashes }],
+      ['page-duplicate', { path: 'pages/owner.json', route: '/owners-2', title: 'Owners again' }],
+      ['page-delete', { path: 'pages/contact.json', fixes: Object.fromEntries(plan.places!.map((p) => [p.id, { to: '/enquiry' }])), hashes: plan.hashes }],
+    ];
+    for (const [route, body] of bodies) {
+      for (const headers of [{ [TOKEN_HEADER]: '' }, { host: `evil.example:${port}` }, { origin: '' }, { origin: 'https://evil.example' }]) {
+        const r = await call('POST', route, { body, headers });
+        expect(r.status, `${route} ${JSON.stringify(headers)}`).toBe(403);
+      }
+      expect((await call('GET', route)).status).toBe(405);
+    }
+    expect(folder()).toEqual(before);
+  });
+
   it('makes a page that validates; a file name taken by a renamed page gets a free one', async () => {
     const r = await call('POST', 'page-create', { body: { route: '/vendors', title: 'Vendors' } });
     expect(r.status).toBe(200);
