@@ -120,12 +120,22 @@ describe('new page', () => {
     expect(folder()).toEqual(before);
   });
 
-  it('refuses without the token or from another page, and writes nothing', async () => {
+  it("every page operation that writes refuses a missing token, a foreign Host or another page's Origin, and writes nothing", async () => {
+    const plan = (await links('pages/contact.json')).body;
     const before = folder();
-    expect((await call('POST', 'page-create', { body: { route: '/vendors', title: 'V' }, headers: { [TOKEN_HEADER]: '' } })).status).toBe(403);
-    expect((await call('POST', 'page-create', { body: { route: '/vendors', title: 'V' }, headers: { origin: 'https://evil.example' } })).status).toBe(403);
-    expect((await call('POST', 'page-create', { body: { route: '/vendors', title: 'V' }, headers: { host: `evil.example:${port}` } })).status).toBe(403);
-    expect((await call('GET', 'page-create')).status).toBe(405);
+    const bodies: [string, Record<string, unknown>][] = [
+      ['page-create', { route: '/vendors', title: 'Vendors' }],
+      ['page-rename', { path: 'pages/contact.json', route: '/contact-us', update: plan.places!.map((p) => p.id), redirect: true, hashes: plan.hashes }],
+      ['page-duplicate', { path: 'pages/owner.json', route: '/owners-2', title: 'Owners again' }],
+      ['page-delete', { path: 'pages/contact.json', fixes: Object.fromEntries(plan.places!.map((p) => [p.id, { to: '/enquiry' }])), hashes: plan.hashes }],
+    ];
+    for (const [route, body] of bodies) {
+      for (const headers of [{ [TOKEN_HEADER]: '' }, { host: `evil.example:${port}` }, { origin: '' }, { origin: 'https://evil.example' }]) {
+        const r = await call('POST', route, { body, headers });
+        expect(r.status, `${route} ${JSON.stringify(headers)}`).toBe(403);
+      }
+      expect((await call('GET', route)).status).toBe(405);
+    }
     expect(folder()).toEqual(before);
   });
 
