@@ -60,7 +60,7 @@ process.env.SITEWRIGHT_BUILD_TIME ??= new Date().toISOString();
 // Raster pictures in the sizes and formats pages show them, before the bundles: both read the manifest (through the
 // Vite plugin's virtual:sitewright/images), so the prerendered markup and the islands that hydrate it agree.
 const assetsDir = join(project.configDir, 'assets');
-const pictures = await buildPictures(assetsDir, pictureUses(project)).catch((e: unknown) => {
+const pictures = await buildPictures(assetsDir, pictureUses(project), join(root, 'node_modules/.cache/sitewright/pictures')).catch((e: unknown) => {
   if (!(e instanceof PictureError)) throw e;
   console.error(`✗ ${e.message}`);
   process.exit(1);

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -97,6 +97,22 @@ describe('buildPictures', () => {
     const changed = await buildPictures(assets, tiny);
     expect(changed.files.size).toBe(first.files.size);
     expect([...changed.files.keys()].filter((k) => first.files.has(k))).toEqual([]);
+  });
+
+  it('keeps what it made in the cache folder, and gives the same files from it next time', async () => {
+    const cache = join(assets, 'cache');
+    const tiny = [use('/images/tiny.png', 100, 'logoStrip')];
+    const first = await buildPictures(assets, tiny, cache);
+    expect(readdirSync(cache)).toHaveLength(first.files.size);
+    // A cached file is what the next build uses: changing one shows it came from there.
+    const [avif] = readdirSync(cache).filter((f) => f.endsWith('.avif'));
+    const before = readFileSync(join(cache, avif));
+    const changed = Buffer.concat([before, Buffer.from([0])]);
+    writeFileSync(join(cache, avif), changed);
+    const again = await buildPictures(assets, tiny, cache);
+    expect([...first.files.values()].some((f) => f.equals(changed))).toBe(false);
+    expect([...again.files.values()].some((f) => f.equals(changed))).toBe(true);
+    expect(again.files.size).toBe(first.files.size);
   });
 
   it('stops with plain words when a picture is missing or cannot be read', async () => {

@@ -4,7 +4,7 @@
  * they take the year-long caching of assets/), and the manifest the renderer's <Picture> reads.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { PictureFiles, PictureManifest } from '../../../renderer/images/types.ts';
@@ -23,19 +23,45 @@ const EXTENSION: Record<Format, string> = { avif: 'avif', webp: 'webp', jpeg: 'j
 
 /**
  * Encoder settings: about the quality of a JPEG at 75 for each. A change here changes every file's bytes, hence its
- * name, so no browser keeps an old file.
+ * name, so no browser keeps an old file (and the cache's key, so no old file is reused).
  */
+const SETTINGS = {
+  avif: { quality: 50, effort: 4 },
+  webp: { quality: 75, effort: 4 },
+  jpeg: { quality: 75, mozjpeg: true },
+  png: { compressionLevel: 9, effort: 7 },
+} as const;
+
 function encode(image: Sharp, format: Format): Sharp {
   switch (format) {
     case 'avif':
-      return image.avif({ quality: 50, effort: 4 });
+      return image.avif(SETTINGS.avif);
     case 'webp':
-      return image.webp({ quality: 75, effort: 4 });
+      return image.webp(SETTINGS.webp);
     case 'jpeg':
-      return image.jpeg({ quality: 75, mozjpeg: true });
+      return image.jpeg(SETTINGS.jpeg);
     case 'png':
-      return image.png({ compressionLevel: 9, effort: 7 });
+      return image.png(SETTINGS.png);
   }
+}
+
+/**
+ * One file made, or taken from the cache: AVIF takes about a second a file here, and a site's pictures rarely change
+ * between builds. The key is everything that decides the bytes: the picture's, the width, the format and its settings.
+ */
+async function variantFile(bytes: Buffer, sourceHash: string, width: number, format: Format, cacheDir: string | undefined): Promise<Buffer> {
+  const key = createHash('sha256')
+    .update(JSON.stringify([sourceHash, width, format, SETTINGS[format], sharp.versions.sharp]))
+    .digest('hex');
+  const cached = cacheDir && join(cacheDir, `${key}.${EXTENSION[format]}`);
+  if (cached && existsSync(cached)) return readFileSync(cached);
+  // autoOrient: a phone photo stands the way it was taken; sharp drops the rest of the metadata (location too).
+  const out = await encode(sharp(bytes).autoOrient().resize({ width, withoutEnlargement: true }), format).toBuffer();
+  if (cached) {
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(cached, out);
+  }
+  return out;
 }
 
 export interface BuiltPictures {
@@ -70,8 +96,11 @@ async function readPicture(assetsDir: string, src: string, named: string): Promi
   }
 }
 
-/** Makes every raster picture of `uses` from the files under `assetsDir` (site.config/assets). */
-export async function buildPictures(assetsDir: string, uses: readonly PictureUse[]): Promise<BuiltPictures> {
+/**
+ * Makes every raster picture of `uses` from the files under `assetsDir` (site.config/assets), keeping what it makes in
+ * `cacheDir` when given, for the next build.
+ */
+export async function buildPictures(assetsDir: string, uses: readonly PictureUse[], cacheDir?: string): Promise<BuiltPictures> {
   const bySrc = new Map<string, PictureUse[]>();
   for (const u of uses) bySrc.set(u.src, [...(bySrc.get(u.src) ?? []), u]);
   const manifest: PictureManifest = {};
@@ -82,12 +111,12 @@ export async function buildPictures(assetsDir: string, uses: readonly PictureUse
     const fallback = fallbackFormat(meta.format, meta.hasAlpha);
     const formats: Format[] = [...new Set<Format>(['avif', 'webp', fallback])];
     const stem = basename(src, extname(src));
+    const sourceHash = createHash('sha256').update(bytes).digest('hex');
     const made = new Map<Format, { width: number; url: string }[]>();
     for (const format of formats) {
       const list = await Promise.all(
         widths.map(async (width) => {
-          // autoOrient: a phone photo stands the way it was taken; sharp drops the rest of the metadata (location too).
-          const out = await encode(sharp(bytes).autoOrient().resize({ width, withoutEnlargement: true }), format).toBuffer();
+          const out = await variantFile(bytes, sourceHash, width, format, cacheDir);
           const hash = createHash('sha256').update(out).digest('base64url').slice(0, 8);
           const path = `${PICTURES_DIR}/${stem}-${width}-${hash}.${EXTENSION[format]}`;
           files.set(path, out);
