@@ -10,3 +10,9 @@ declare module '*.module.css' {
   const classes: Readonly<Record<string, string>>;
   export default classes;
 }
+
+declare module 'virtual:sitewright/images' {
+  /** The build's converted raster pictures; empty in the dev server and the editor, which show the original files. */
+  const pictures: import('./images/types.ts').PictureManifest;
+  export default pictures;
+}

@@ -2,7 +2,8 @@
  * npm run build: validate → client bundle → server bundle → prerendered HTML for every route,
  * 404.html, _redirects, _headers, sitemap.xml and robots.txt in dist/.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -31,6 +32,9 @@ import { blockFolder } from './lib/blocks.ts';
 import { visiblePages } from './lib/config/visible-pages.ts';
 import { ssrBundleDir } from './lib/answer-pages.ts';
 import type { RenderResult } from '../renderer/entry-server.tsx';
+import { buildPictures, PictureError } from './lib/images/pipeline.ts';
+import { pictureUses } from './lib/images/uses.ts';
+import { optimiseSvgCopies } from './lib/images/svg.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // SITEWRIGHT_OUT_DIR lets several builds (e.g. parallel test runs) live side by side.
@@ -60,7 +64,25 @@ process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
 // Both bundles must agree on build-time values (see scripts/lib/build-info.ts).
 process.env.SITEWRIGHT_BUILD_TIME ??= new Date().toISOString();
 
+// Raster pictures in the sizes and formats pages show them, before the bundles: both read the manifest (through the
+// Vite plugin's virtual:sitewright/images), so the prerendered markup and the islands that hydrate it agree.
+const assetsDir = join(project.configDir, 'assets');
+const pictures = await buildPictures(assetsDir, pictureUses(project), join(root, 'node_modules/.cache/sitewright/pictures')).catch((e: unknown) => {
+  if (!(e instanceof PictureError)) throw e;
+  console.error(`✗ ${e.message}`);
+  process.exit(1);
+});
+const picturesDir = mkdtempSync(join(tmpdir(), 'sitewright-pictures-'));
+process.env.SITEWRIGHT_IMAGE_MANIFEST = join(picturesDir, 'manifest.json');
+writeFileSync(process.env.SITEWRIGHT_IMAGE_MANIFEST, JSON.stringify(pictures.manifest));
+
 await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: dist } });
+// After the client build, which empties the output folder and copies site.config/assets/ into it.
+for (const [file, bytes] of pictures.files) {
+  mkdirSync(dirname(join(dist, file)), { recursive: true });
+  writeFileSync(join(dist, file), bytes);
+}
+optimiseSvgCopies(assetsDir, dist);
 await build({
   root,
   configFile: join(root, 'vite.config.ts'),
@@ -68,6 +90,8 @@ await build({
   publicDir: false,
   build: { ssr: 'renderer/entry-server.tsx', outDir: ssrOut, emptyOutDir: true, manifest: false, rolldownOptions: { input: 'renderer/entry-server.tsx' } },
 });
+
+rmSync(picturesDir, { recursive: true, force: true });
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
 const server = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href)) as { render: (url: string) => Promise<RenderResult> };

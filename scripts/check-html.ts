@@ -1,12 +1,14 @@
 /**
  * Every built page through the W3C Nu HTML checker (vnu.jar from the vnu-jar package): prints each error as
- * `dist/<file>:<line>:<col> message` and a summary, and exits 1 on any error. Run after `npm run build`;
- * SITEWRIGHT_DIST picks another output directory.
+ * `dist/<file>:<line>:<col> message` and a summary, and exits 1 on any error; first, that every picture a page names
+ * (img and source, src and srcset) is in the build. Run after `npm run build`; SITEWRIGHT_DIST picks another output
+ * directory.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { missingPictures } from './lib/images/check.ts';
 import { errorLine, isError, JAVA_MISSING, parseVnuReport, summaryLine } from './lib/html-check.ts';
 
 const dist = resolve(process.env.SITEWRIGHT_DIST ?? 'dist');
@@ -21,6 +23,18 @@ const files = readdirSync(dist, { recursive: true, encoding: 'utf8' })
   .map((f) => join(dist, f));
 if (files.length === 0) {
   console.error(`No HTML files in ${dist}: run \`npm run build\` first.`);
+  process.exit(1);
+}
+
+// A picture the page names but the build lacks shows as a broken image, which the markup checker cannot see.
+const missing = files.flatMap((f) =>
+  missingPictures(readFileSync(f, 'utf8'), (address) => existsSync(join(dist, decodeURIComponent(address)))).map(
+    (a) => `${relative(process.cwd(), f)}: the picture ${a} is not in the build`,
+  ),
+);
+for (const line of missing) console.log(line);
+if (missing.length > 0) {
+  console.log(`✗ ${missing.length} picture${missing.length === 1 ? '' : 's'} named by the pages ${missing.length === 1 ? 'is' : 'are'} missing from the build`);
   process.exit(1);
 }
 

@@ -3,6 +3,7 @@ import type { CtaBannerBlock } from '../../renderer/generated/config-types.ts';
 import { buttonClass } from '../../renderer/ui/Button.tsx';
 import { SmartLink } from '../../renderer/ui/SmartLink.tsx';
 import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
+import { Picture } from '../../renderer/images/Picture.tsx';
 import styles from './styles.module.css';
 
 type Style = NonNullable<CtaBannerBlock['actions'][number]['style']>;
@@ -36,7 +37,7 @@ export default function CtaBanner({ id, eyebrow, heading, intro, actions, image,
               ))}
             </div>
           </div>
-          {image && <img className={styles.image} src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />}
+          {image && <Picture className={styles.image} image={image} display="ctaBanner" loading="lazy" decoding="async" />}
         </div>
       </div>
     </section>

@@ -5,6 +5,7 @@ import { Icon } from '../../renderer/ui/Icon.tsx';
 import { SmartLink } from '../../renderer/ui/SmartLink.tsx';
 import { ActionButtons } from '../../renderer/ui/ActionButtons.tsx';
 import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
+import { Picture } from '../../renderer/images/Picture.tsx';
 import styles from './styles.module.css';
 
 function paragraphs(text: string): string[] {
@@ -75,7 +76,7 @@ function Card({ card, titleLevel, titleId, reverse }: { card: FeatureCard; title
       </div>
       {image ? (
         <div className={styles.media}>
-          <img src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />
+          <Picture image={image} display="featureGrid" loading="lazy" decoding="async" />
         </div>
       ) : (
         highlight && (

@@ -1,6 +1,7 @@
 import type { HeroBlock } from '../../renderer/generated/config-types.ts';
 import { ActionButtons } from '../../renderer/ui/ActionButtons.tsx';
 import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
+import { Picture } from '../../renderer/images/Picture.tsx';
 import styles from './styles.module.css';
 
 export default function Hero({ id, eyebrow, heading, headingLevel = 1, intro, actions = [], image, tone = 'light' }: HeroBlock) {
@@ -18,9 +19,7 @@ export default function Hero({ id, eyebrow, heading, headingLevel = 1, intro, ac
           />
           <ActionButtons actions={actions} className={styles.actions} />
         </div>
-        {image && (
-          <img className={styles.image} src={image.src} alt={image.alt} width={image.width} height={image.height} fetchPriority="high" decoding="async" />
-        )}
+        {image && <Picture className={styles.image} image={image} display="hero" fetchPriority="high" decoding="async" />}
       </div>
     </section>
   );

@@ -3,6 +3,7 @@ import type { LiveProjectsBlock } from '../../renderer/generated/config-types.ts
 import { CAROUSEL_MIN_WIDTH, Carousel } from '../../renderer/ui/Carousel.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
 import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
+import { Picture } from '../../renderer/images/Picture.tsx';
 import styles from './styles.module.css';
 
 export default function LiveProjects({ id, eyebrow, heading = 'Live Projects', intro, stepPercent = 35, projects }: LiveProjectsBlock) {
@@ -31,15 +32,13 @@ export default function LiveProjects({ id, eyebrow, heading = 'Live Projects', i
           {projects.map((p) => (
             <article key={p.id} className={styles.card} aria-labelledby={`${baseId}-${p.id}`}>
               <div className={styles.media}>
-                <picture>
-                  <source
-                    media={`(max-width: ${CAROUSEL_MIN_WIDTH - 0.02}px)`}
-                    srcSet={p.mobileImage.src}
-                    width={p.mobileImage.width}
-                    height={p.mobileImage.height}
-                  />
-                  <img src={p.image.src} alt={p.image.alt} width={p.image.width} height={p.image.height} loading="lazy" decoding="async" />
-                </picture>
+                <Picture
+                  image={p.image}
+                  display="liveProjects"
+                  art={{ media: `(max-width: ${CAROUSEL_MIN_WIDTH - 0.02}px)`, image: p.mobileImage, display: 'liveProjects.mobileImage' }}
+                  loading="lazy"
+                  decoding="async"
+                />
                 {p.status && <span className={styles.status}>{p.status}</span>}
               </div>
               <div className={styles.meta}>

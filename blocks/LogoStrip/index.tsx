@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { LogoStripBlock } from '../../renderer/generated/config-types.ts';
 import { SmartLink } from '../../renderer/ui/SmartLink.tsx';
 import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
+import { Picture } from '../../renderer/images/Picture.tsx';
 import styles from './styles.module.css';
 
 export default function LogoStrip({ id, heading = 'Trusted by', logos }: LogoStripBlock) {
@@ -12,9 +13,7 @@ export default function LogoStrip({ id, heading = 'Trusted by', logos }: LogoStr
         <SectionHead heading={heading} headingId={headingId} classes={{ heading: styles.heading }} />
         <ul className={styles.logos}>
           {logos.map(({ image, href }) => {
-            const img = (
-              <img className={styles.logo} src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />
-            );
+            const img = <Picture className={styles.logo} image={image} display="logoStrip" loading="lazy" decoding="async" />;
             return (
               <li key={image.src} className={styles.item}>
                 {href ? (

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { PersonasBlock } from '../../renderer/generated/config-types.ts';
 import { SmartLink } from '../../renderer/ui/SmartLink.tsx';
 import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
+import { Picture } from '../../renderer/images/Picture.tsx';
 import styles from './styles.module.css';
 
 export default function Personas({ id, eyebrow, heading = 'Who is it for?', intro, personas }: PersonasBlock) {
@@ -22,7 +23,7 @@ export default function Personas({ id, eyebrow, heading = 'Who is it for?', intr
         <ul className={styles.grid}>
           {personas.map((p) => (
             <li key={p.id} className={`${styles.card} ${styles[p.colorScheme]}`}>
-              <img className={styles.image} src={p.image.src} alt={p.image.alt} width={p.image.width} height={p.image.height} loading="lazy" decoding="async" />
+              <Picture className={styles.image} image={p.image} display="personas" loading="lazy" decoding="async" />
               <div className={styles.body}>
                 <h3 className={styles.persona}>{p.persona}</h3>
                 <p className={styles.description}>{p.description}</p>

@@ -3,6 +3,7 @@ import type { StepsBlock } from '../../renderer/generated/config-types.ts';
 import { Icon } from '../../renderer/ui/Icon.tsx';
 import { ActionButtons } from '../../renderer/ui/ActionButtons.tsx';
 import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
+import { Picture } from '../../renderer/images/Picture.tsx';
 import styles from './styles.module.css';
 
 /** A numbered "How it works" sequence (referral steps with image, title and description). */
@@ -25,15 +26,7 @@ export default function Steps({ id, eyebrow, heading, intro, steps, actions = []
             <li key={step.id} id={step.id} className={styles.step}>
               <div className={styles.media}>
                 {step.image ? (
-                  <img
-                    className={styles.image}
-                    src={step.image.src}
-                    alt={step.image.alt}
-                    width={step.image.width}
-                    height={step.image.height}
-                    loading="lazy"
-                    decoding="async"
-                  />
+                  <Picture className={styles.image} image={step.image} display="steps" loading="lazy" decoding="async" />
                 ) : (
                   <span className={styles.iconBadge}>
                     <Icon name={step.icon ?? 'check'} size={28} />

@@ -3,6 +3,7 @@ import { useSite } from '../lib/site-context.tsx';
 import { Button, ButtonLink } from '../ui/Button.tsx';
 import { SmartLink } from '../ui/SmartLink.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { Picture } from '../images/Picture.tsx';
 import styles from './NotFound.module.css';
 
 /** Also preloaded by the 404.html head (scripts/build.ts), so it is usually in the cache before hydration. */
@@ -21,7 +22,7 @@ export function NotFound({ underConstruction = false }: { underConstruction?: bo
       </section>
       <section className={styles.screen} aria-labelledby="not-found-heading" {...{ [IMAGE_READY_ATTRIBUTE]: '' }}>
         <div className={styles.card}>
-          <img className={styles.image} src={NOT_FOUND_IMAGE.src} width={NOT_FOUND_IMAGE.width} height={NOT_FOUND_IMAGE.height} alt="" />
+          <Picture className={styles.image} image={{ ...NOT_FOUND_IMAGE, alt: '' }} display="notFound" />
           {underConstruction ? (
             <h1 id="not-found-heading" className={styles.heading}>
               Site under construction

@@ -16,6 +16,8 @@ const PAGE_PREFIX = 'virtual:sitewright/page/';
 const FORMS_PREFIX = 'virtual:sitewright/forms/';
 /** Dev-only: data of the /_catalogue page (renderer/dev/). Never imported by the production entry. */
 const CATALOGUE_ID = 'virtual:sitewright/catalogue';
+/** The build's converted raster pictures (scripts/lib/images/), named by the build through SITEWRIGHT_IMAGE_MANIFEST. */
+const IMAGES_ID = 'virtual:sitewright/images';
 
 /** The editor hint "$schema" is for text editors; the browser never reads it. */
 function withoutSchemaKey<T extends object>(value: T): Omit<T, '$schema'> {
@@ -54,6 +56,15 @@ async function pageModule(project: Project, slug: string): Promise<string | unde
     // A fragment may reference others (a form inside a page block, a FAQ set inside a fragment).
   }
   return `export default ${JSON.stringify({ page: withoutSchemaKey(p.config), fragments })};`;
+}
+
+/**
+ * The build's picture manifest as a module. The dev server, the editor and a build started without scripts/build.ts
+ * have none: every picture is then shown from its own file.
+ */
+function picturesModule(command: 'build' | 'serve', env: Record<string, string | undefined>): string {
+  const file = command === 'build' ? env.SITEWRIGHT_IMAGE_MANIFEST : undefined;
+  return `export default ${file ? readFileSync(file, 'utf8') : '{}'};`;
 }
 
 export function formatDiagnostics(ds: Diagnostic[]): string {
@@ -103,12 +114,13 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
     name: 'sitewright',
     enforce: 'pre',
     resolveId(id) {
-      if (id === CONFIG_ID || id.startsWith(PAGE_PREFIX) || id.startsWith(FORMS_PREFIX)) return `\0${id}`;
+      if (id === CONFIG_ID || id === IMAGES_ID || id.startsWith(PAGE_PREFIX) || id.startsWith(FORMS_PREFIX)) return `\0${id}`;
       if (id === CATALOGUE_ID && command === 'serve') return `\0${id}`;
       return undefined;
     },
     async load(id) {
       if (!id.startsWith('\0virtual:sitewright/')) return undefined;
+      if (id === `\0${IMAGES_ID}`) return picturesModule(command, env);
       const { project } = load();
       if (!project) this.error(`site.config/ has errors (run npm run validate):\n${formatDiagnostics(errorsOf())}`);
       if (id === `\0${CONFIG_ID}`) return configModule(project, env);
