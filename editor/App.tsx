@@ -13,6 +13,7 @@ import { configPath, fieldWords, pointerToField, sectionName, toErrorSchema, typ
 import { blockSchema, fileSchema, pageSettingsSchema } from './schemas.ts';
 import { NewPage, PageActions } from './Pages.tsx';
 import { SiteSearch } from './Search.tsx';
+import { screenById, screenOf } from './settings-screens.ts';
 import { filePanel, SiteSettingsNav, SiteSettingsPanel } from './SiteSettings.tsx';
 import { breakCoalescing, dirtyPaths, editorStore, useEditor, useHistory } from './store.ts';
 
@@ -155,6 +156,8 @@ export function App() {
       const b = doc?.blocks?.[t.block];
       parts.push(sectionName(t.block, b ? blockTitle(b) : 'section'));
     } else if (isPage && t.field.length) parts.push('Page settings');
+    // A problem in the site settings names the screen that shows it.
+    if (d.file === 'site.json') parts.push(screenById(screenOf(t.field)).title);
     if (t.field.length) parts.push(isPage ? fieldWords(t.field) : fileFieldWords(d.file, working[d.file], t.field));
     return parts.join(' › ') || 'The whole file';
   };

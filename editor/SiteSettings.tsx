@@ -1,6 +1,6 @@
 /**
- * Site settings, screen by screen (Header menu, Footer, Prices, …): the list of screens in the left column, the
- * screen in the side panel, and beside a pricing plan's price its amount with a way to the Prices screen.
+ * Site settings, screen by screen (Header menu, Footer, Prices, …): the list of screens in the left column and the
+ * chosen screen in the side panel.
  */
 import { useMemo } from 'react';
 import { useEditorData } from './context.ts';

@@ -58,6 +58,16 @@ describe('search across the site', () => {
     expect(hero && resultWords(hero)).toBe('Page “Enterprise pricing” › Section 1: Hero › Heading: Plans and pricing');
   });
 
+  it('finds a setting left empty by its title, to fill it in', () => {
+    const analytics = search(index, 'analytics id')[0];
+    expect(analytics && resultWords(analytics)).toBe('Site settings › Advanced › Analytics id: empty');
+    expect(analytics.pointer).toBe('/analyticsId');
+    // An empty setting is found by its title, never by the word shown for its value.
+    const empties = search(index, 'empty', 5000).filter((e) => e.value === '');
+    expect(empties.every((e) => e.place.toLowerCase().includes('empty'))).toBe(true);
+    expect(index.filter((e) => e.value === '').length).toBeGreaterThan(empties.length);
+  });
+
   it('needs every word of the query, in any case, and finds nothing for an empty one', () => {
     expect(search(index, '')).toEqual([]);
     expect(search(index, '   ')).toEqual([]);

@@ -19,7 +19,7 @@ export interface SearchEntry {
   pointer: string;
   /** "Page “Owners” › Section 2: FAQ › Heading". */
   place: string;
-  /** The value in words ("How long does it take?", "Yes", "Basic: NGN 20,000 per user a month"). */
+  /** The value in words ("How long does it take?", "Yes", "Basic: NGN 20,000 per user a month"); empty when not set. */
   value: string;
   /** What a query is matched against: place and value, in lower case. */
   text: string;
@@ -39,6 +39,9 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** The amounts of the Prices screen: said with their currency. */
 const AMOUNTS = new Set(['basicPerUser', 'proBase', 'proExtraUser', 'perUser', 'costMin', 'costMax', 'costStep']);
+
+/** The kinds of setting that the panel shows as one box even while empty. */
+const EMPTY_KINDS = new Set(['string', 'number', 'integer', 'boolean']);
 
 /** The names an entry of a list goes by, in order of preference. */
 const NAME_KEYS = ['title', 'label', 'heading', 'question', 'name', 'id'];
@@ -109,6 +112,13 @@ function itemName(item: unknown): string | undefined {
   return undefined;
 }
 
+/** A setting that is not in the file but that the panel shows as an empty box. */
+function emptyEntry(sub: Schema, pointer: string, place: string[], w: Walk) {
+  if (pointer.endsWith('/$schema') || 'const' in sub || !EMPTY_KINDS.has(String(sub.type)) || sub.enum) return;
+  const where = place.join(' › ');
+  w.out.push({ file: w.file, pointer, place: where, value: '', text: where.toLowerCase() });
+}
+
 function walk(schema: Schema | undefined, data: unknown, pointer: string, place: string[], key: string, w: Walk) {
   if (data === undefined || data === null) return;
   const node = schema ? branchFor(schema, data) : {};
@@ -131,6 +141,11 @@ function walk(schema: Schema | undefined, data: unknown, pointer: string, place:
       if ((k === 'type' && /^\/blocks\/\d+$/.test(pointer)) || (sub && 'const' in sub)) continue;
       const title = Object.hasOwn(props, k) && typeof sub?.title === 'string' && sub.title ? sub.title : humanise(k);
       walk(sub, v, `${pointer}/${escapeKey(k)}`, [...place, title], k, w);
+    }
+    // Settings left empty are found by their titles too (the panel shows them), so that one can be filled in.
+    for (const [k, sub] of Object.entries(props) as [string, Schema][]) {
+      if (!Object.hasOwn(data, k))
+        emptyEntry(sub, `${pointer}/${escapeKey(k)}`, [...place, typeof sub.title === 'string' && sub.title ? sub.title : humanise(k)], w);
     }
     return;
   }
@@ -183,13 +198,14 @@ export function indexSite(doc: unknown): SearchEntry[] {
     const props = record(schema?.properties);
     w.prices = screen.id === 'prices';
     for (const key of screen.keys) {
-      if (!Object.hasOwn(props, key) || data[key] === undefined) continue;
+      if (!Object.hasOwn(props, key)) continue;
       const sub = props[key] as Schema;
       // A screen with one setting is named after it: "Prices › Basic per user", not "Prices › Pricing › Basic per user".
       const title = String(sub.title || humanise(key));
       const single = screen.keys.filter((k) => k !== '$schema').length === 1 || title === screen.title;
       const place = single ? ['Site settings', screen.title] : ['Site settings', screen.title, title];
-      walk(sub, data[key], `/${escapeKey(key)}`, place, key, w);
+      if (data[key] === undefined) emptyEntry(sub, `/${escapeKey(key)}`, ['Site settings', screen.title, title], w);
+      else walk(sub, data[key], `/${escapeKey(key)}`, place, key, w);
     }
   }
   return w.out;
@@ -274,6 +290,6 @@ export function search(index: readonly SearchEntry[], query: string, limit = 50)
 
 /** How a result is listed: "Page “Owners” › Section 2: FAQ › Heading: How it works" (a long value is cut short). */
 export function resultWords(e: SearchEntry): string {
-  const value = e.value.length > 90 ? `${e.value.slice(0, 89)}…` : e.value;
+  const value = !e.value ? 'empty' : e.value.length > 90 ? `${e.value.slice(0, 89)}…` : e.value;
   return `${e.place}: ${value}`;
 }
