@@ -8,6 +8,7 @@ import { blockTitle, Outline } from './Outline.tsx';
 import { ChangesView, ConflictDialog, Dialog, fileLabel, Palette, PreviewPane, usePreviewMessages, type Device } from './Panes.tsx';
 import { cloneJson, tidy, type Block, type PageDoc } from './ops.ts';
 import { configPath, fieldWords, pointerToField, sectionName, toErrorSchema, type Diagnostic } from './pointer.ts';
+import { problemText } from './problems.ts';
 import { blockSchema, fileSchema, pageSettingsSchema } from './schemas.ts';
 import { breakCoalescing, dirtyPaths, editorStore, useEditor, useHistory } from './store.ts';
 
@@ -183,7 +184,7 @@ export function App() {
     setSaveProblem(null);
     if (blocking.length) {
       setSaveProblem({
-        message: `Not saved: ${blocking.length} problem${blocking.length > 1 ? 's' : ''} must be fixed first. The files on disk are unchanged.`,
+        message: `Not saved: fix ${blocking.length} problem${blocking.length > 1 ? 's' : ''} first. The files are unchanged.`,
         items: blocking,
       });
       return;
@@ -212,7 +213,9 @@ export function App() {
             pointer: String(x.pointer ?? x.path ?? ''),
             fix: (x.fix ?? x.suggestion) as string | undefined,
           }));
-          setSaveProblem({ message: `Not saved: ${e.message}`, items });
+          // The server's message quotes the checker's own words: the list below says the same in the editor's.
+          const errors = items.filter((d) => d.severity === 'error').length;
+          setSaveProblem({ message: `Not saved: fix ${errors} problem${errors === 1 ? '' : 's'} first. The files are unchanged.`, items });
         } else setSaveProblem({ message: `Not saved: ${(e as Error).message}`, items: [] });
       }
     }
@@ -314,7 +317,7 @@ export function App() {
         </button>
         {blocking.length > 0 && (
           <p id="sw-save-blocked" className="sw-top__blocked">
-            {blocking.length} problem{blocking.length > 1 ? 's' : ''} block saving
+            Fix {blocking.length} problem{blocking.length > 1 ? 's' : ''} to save
           </p>
         )}
       </header>
@@ -348,7 +351,7 @@ export function App() {
                 <button type="button" className="sw-linkish" onClick={() => goTo(d)}>
                   {fileLabel(d.file, pages)} › {where(d)}
                 </button>
-                : {d.message}
+                : {problemText(d, working[d.file])}
               </li>
             ))}
           </ul>
@@ -470,6 +473,7 @@ function ProblemsList({
 }) {
   const errors = diags.filter((d) => d.severity === 'error');
   const warnings = diags.filter((d) => d.severity === 'warning');
+  const data = useEditor((s) => s.working);
   return (
     <section className="sw-problems" aria-labelledby="sw-problems-title">
       <h2 id="sw-problems-title" className="sw-pane-title">
@@ -484,13 +488,7 @@ function ProblemsList({
               <button type="button" className="sw-linkish" onClick={() => goTo(d)}>
                 {d.severity === 'error' ? 'Error' : 'Warning'} in {fileLabel(d.file, labels)} › {where(d)}
               </button>
-              <span className="sw-problem__msg">
-                {d.message}
-                {d.fix ? ` ${d.fix}` : ''}
-              </span>
-              <span className="sw-problem__loc">
-                site.config/{d.file}:{d.line}:{d.column}
-              </span>
+              <span className="sw-problem__msg">{problemText(d, data[d.file])}</span>
             </li>
           ))}
         </ul>
@@ -532,7 +530,11 @@ function SidePanel({
             schema={schema}
             data={data}
             fileOptions={fileOptionsOf(panel.path)}
-            errors={toErrorSchema(diags, (d) => pointerToField(d.pointer, false).field)}
+            errors={toErrorSchema(
+              diags,
+              (d) => pointerToField(d.pointer, false).field,
+              (d) => problemText(d, data),
+            )}
             onChange={(next, id) => st().edit(panel.path, (before) => tidy(next, before), `${panel.path}#${id ?? ''}`)}
           />
         </>
@@ -553,6 +555,7 @@ function SidePanel({
           errors={toErrorSchema(
             diags.filter((d) => pointerToField(d.pointer, true).block === null),
             (d) => pointerToField(d.pointer, true).field,
+            (d) => problemText(d, working[openPage]),
           )}
           onChange={(next, id) =>
             st().edit(
@@ -581,6 +584,7 @@ function SidePanel({
           errors={toErrorSchema(
             diags.filter((d) => pointerToField(d.pointer, true).block === selected),
             (d) => pointerToField(d.pointer, true).field,
+            (d) => problemText(d, working[openPage]),
           )}
           onChange={(next, id) => {
             const current = (st().working[openPage] as PageDoc).blocks[selected];
@@ -627,14 +631,14 @@ function SidePanel({
 }
 
 /** Above a form file's fields: what is changed here, and what is set up in the form's file itself. */
-function FormFileNote({ path }: { path: string }) {
+function FormFileNote(_props: { path: string }) {
   return (
     <div className="sw-help sw-note" role="note" aria-label="About this form">
       <p>
         Here you change the words of this form: each field’s <strong>Title</strong> (the label above it) and its <strong>Messages</strong> (shown when it is not
         filled in right), the button’s <strong>Label</strong> under “Submit”, and the notices shown after sending.
       </p>
-      <p>Which fields the form has, their rules and where the form is sent are set up by a developer in the file site.config/{path}.</p>
+      <p>Which fields the form has, their rules and where the form is sent are set up by a developer in the form's own file.</p>
     </div>
   );
 }

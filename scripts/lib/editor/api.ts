@@ -54,6 +54,8 @@ export interface ApiDiagnostic {
   line: number;
   column: number;
   pointer: string;
+  /** What the checker's wording was made from (the setting's name, the limit, …), for the editor's own words. */
+  args?: Readonly<Record<string, unknown>>;
 }
 
 export function toApiDiagnostic(d: Diagnostic): ApiDiagnostic {
@@ -66,6 +68,7 @@ export function toApiDiagnostic(d: Diagnostic): ApiDiagnostic {
     line: d.line,
     column: d.column,
     pointer: d.path,
+    ...(d.args ? { args: d.args } : {}),
   };
 }
 
