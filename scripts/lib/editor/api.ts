@@ -11,6 +11,7 @@
  *   POST fragment { kind: 'faq'|'form', id } → { path, text, hash }
  *   GET  events              Server-Sent Events: "change" { path, hash } for every change on disk
  *   GET  changes             { files: [{ path, status, diff }] } since the editor started
+ *   POST unsaved  { path, data }  { diff } what saving data would change in the file, as the save writes it
  *
  * Every request passes security.ts first (token, Host, and Origin for writes); every path is resolved inside the
  * config folder. Saves write the smallest text change (json-edit.ts) and only what the checker accepts.
@@ -25,7 +26,7 @@ import { newFaqSet, newForm, newPage, type ScaffoldResult } from '../scaffold.ts
 import { editJsonText } from './json-edit.ts';
 import { checkRequest, Refusal, resolveInside, type Guard } from './security.ts';
 import { listFiles, sha256 } from './files.ts';
-import { changesSince, takeSnapshot, type Snapshot } from './changes.ts';
+import { changesSince, takeSnapshot, unsavedDiff, type Snapshot } from './changes.ts';
 import { watchConfig, type ChangeEvent, type ConfigWatcher } from './watch.ts';
 import { resolveSchema } from './schemas.ts';
 import { compileForPreview } from './content.ts';
@@ -314,6 +315,11 @@ export function createEditorApi(opts: EditorApiOptions): EditorApi {
       res.write('retry: 1000\n: connected\n\n');
       streams.add(res);
       req.on('close', () => streams.delete(res));
+    },
+    'POST unsaved': async (req, res) => {
+      const body = await readBody(req);
+      const { abs, rel } = resolveInside(configDir, body.path, { write: true });
+      send(res, 200, { path: rel, diff: unsavedDiff(rel, readIfExists(abs), body.data) });
     },
     'GET changes': (_req, res) => {
       send(res, 200, { files: changesSince(snapshot, configDir) });
