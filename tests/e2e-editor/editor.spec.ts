@@ -184,7 +184,8 @@ test('the editor screens have no axe violations at 1366 px', async ({ page }) =>
   expect(await axe(page)).toEqual([]);
   // A form file: its words are fields with plain names, and a note says what is changed in the file itself.
   await page.getByRole('button', { name: 'Form: contact' }).click();
-  await expect(page.getByRole('note', { name: 'About this form' })).toContainText('site.config/forms/contact.json');
+  await expect(page.getByRole('note', { name: 'About this form' })).toContainText("set up by a developer in the form's own file");
+  await expect(page.getByRole('note', { name: 'About this form' })).not.toContainText('site.config');
   // Each field is titled by its own label ("First Name", not the key "firstname"), and so is how it looks.
   const panel = page.locator('#sw-fields');
   await expect(panel.locator('#sw-file_schema_properties_firstname__title')).toHaveText('First Name');
