@@ -10,6 +10,7 @@ import { blockTitle, Outline } from './Outline.tsx';
 import { ChangesView, ConflictDialog, fileLabel, Palette, PreviewPane, usePreviewMessages, type Device } from './Panes.tsx';
 import { cloneJson, tidy, type Block, type PageDoc } from './ops.ts';
 import { configPath, fieldWords, pointerToField, sectionName, toErrorSchema, type Diagnostic } from './pointer.ts';
+import { problemText } from './problems.ts';
 import { blockSchema, fileSchema, pageSettingsSchema } from './schemas.ts';
 import { NewPage, PageActions } from './Pages.tsx';
 import { SiteSearch } from './Search.tsx';
@@ -191,7 +192,7 @@ export function App() {
     setSaveProblem(null);
     if (blocking.length) {
       setSaveProblem({
-        message: `Not saved: ${blocking.length} problem${blocking.length > 1 ? 's' : ''} must be fixed first. The files on disk are unchanged.`,
+        message: `Not saved: fix ${blocking.length} problem${blocking.length > 1 ? 's' : ''} first. The files are unchanged.`,
         items: blocking,
       });
       return;
@@ -220,7 +221,9 @@ export function App() {
             pointer: String(x.pointer ?? x.path ?? ''),
             fix: (x.fix ?? x.suggestion) as string | undefined,
           }));
-          setSaveProblem({ message: `Not saved: ${e.message}`, items });
+          // The server's message quotes the checker's own words: the list below says the same in the editor's.
+          const errors = items.filter((d) => d.severity === 'error').length;
+          setSaveProblem({ message: `Not saved: fix ${errors} problem${errors === 1 ? '' : 's'} first. The files are unchanged.`, items });
         } else setSaveProblem({ message: `Not saved: ${(e as Error).message}`, items: [] });
       }
     }
@@ -325,7 +328,7 @@ export function App() {
         </button>
         {blocking.length > 0 && (
           <p id="sw-save-blocked" className="sw-top__blocked">
-            {blocking.length} problem{blocking.length > 1 ? 's' : ''} block saving
+            Fix {blocking.length} problem{blocking.length > 1 ? 's' : ''} to save
           </p>
         )}
       </header>
@@ -369,7 +372,7 @@ export function App() {
                 <button type="button" className="sw-linkish" onClick={() => goTo(d)}>
                   {fileLabel(d.file, pages)} › {where(d)}
                 </button>
-                : {d.message}
+                : {problemText(d, working[d.file])}
               </li>
             ))}
           </ul>
@@ -487,6 +490,7 @@ function ProblemsList({
 }) {
   const errors = diags.filter((d) => d.severity === 'error');
   const warnings = diags.filter((d) => d.severity === 'warning');
+  const data = useEditor((s) => s.working);
   return (
     <section className="sw-problems" aria-labelledby="sw-problems-title">
       <h2 id="sw-problems-title" className="sw-pane-title">
@@ -501,13 +505,7 @@ function ProblemsList({
               <button type="button" className="sw-linkish" onClick={() => goTo(d)}>
                 {d.severity === 'error' ? 'Error' : 'Warning'} in {fileLabel(d.file, labels)} › {where(d)}
               </button>
-              <span className="sw-problem__msg">
-                {d.message}
-                {d.fix ? ` ${d.fix}` : ''}
-              </span>
-              <span className="sw-problem__loc">
-                site.config/{d.file}:{d.line}:{d.column}
-              </span>
+              <span className="sw-problem__msg">{problemText(d, data[d.file])}</span>
             </li>
           ))}
         </ul>
@@ -558,7 +556,11 @@ function SidePanel({
             schema={schema}
             data={data}
             fileOptions={fileOptionsOf(panel.path)}
-            errors={toErrorSchema(diags, (d) => pointerToField(d.pointer, false).field)}
+            errors={toErrorSchema(
+              diags,
+              (d) => pointerToField(d.pointer, false).field,
+              (d) => problemText(d, data),
+            )}
             onChange={(next, id) => st().edit(panel.path, (before) => tidy(next, before), `${panel.path}#${id ?? ''}`)}
           />
         </>
@@ -579,6 +581,7 @@ function SidePanel({
           errors={toErrorSchema(
             diags.filter((d) => pointerToField(d.pointer, true).block === null),
             (d) => pointerToField(d.pointer, true).field,
+            (d) => problemText(d, working[openPage]),
           )}
           onChange={(next, id) =>
             st().edit(
@@ -607,6 +610,7 @@ function SidePanel({
           errors={toErrorSchema(
             diags.filter((d) => pointerToField(d.pointer, true).block === selected),
             (d) => pointerToField(d.pointer, true).field,
+            (d) => problemText(d, working[openPage]),
           )}
           onChange={(next, id) => {
             const current = (st().working[openPage] as PageDoc).blocks[selected];

@@ -243,17 +243,43 @@ export function fileLabel(path: string, pages: { path: string; title: string; ro
   return path;
 }
 
+/** A unified diff as the file's lines: its header (the file's path) is left out, and a gap between parts is "…". */
+function PatchView({ diff, label }: { diff: string; label: string }) {
+  const lines = diff
+    .split('\n')
+    .filter((l) => !/^(Index: |={3,}$|--- |\+\+\+ |\\ No newline)/.test(l))
+    .map((l) => (l.startsWith('@@') ? '…' : l));
+  return (
+    <pre className="sw-diff" tabIndex={0} aria-label={label}>
+      {lines.map((l, i) => (
+        <span key={i} className={l.startsWith('+') ? 'sw-diff__add' : l.startsWith('-') ? 'sw-diff__del' : undefined}>
+          {l}
+          {'\n'}
+        </span>
+      ))}
+    </pre>
+  );
+}
+
 export function ChangesView({ onClose }: { onClose: () => void }) {
   const { index } = useEditorData();
   const [files, setFiles] = useState<{ path: string; status: string; diff: string }[] | null>(null);
   const [problem, setProblem] = useState('');
   const state = useEditor((s) => s);
   const unsaved = dirtyPaths(state);
+  // Each unsaved change as the save would write it (the server's minimal edit), so a setting keeps its place.
+  const [pending, setPending] = useState<Record<string, string>>({});
   useEffect(() => {
     api.changes().then(
       (r) => setFiles(r.files),
       (e: Error) => setProblem(e.message),
     );
+    const { working } = editorStore.getState();
+    for (const p of dirtyPaths(editorStore.getState()))
+      api.unsaved(p, working[p]).then(
+        (r) => setPending((old) => ({ ...old, [p]: r.diff })),
+        (e: Error) => setProblem(e.message),
+      );
   }, []);
   return (
     <Dialog title="Changes" onClose={onClose} wide>
@@ -264,7 +290,7 @@ export function ChangesView({ onClose }: { onClose: () => void }) {
         unsaved.map((p) => (
           <section key={p} className="sw-change">
             <h4>{fileLabel(p, index.pages)}</h4>
-            <DiffView before={pretty(state.base[p]?.data)} after={pretty(state.working[p])} label={`Unsaved changes to ${fileLabel(p, index.pages)}`} />
+            {pending[p] === undefined ? <p>Loading…</p> : <PatchView diff={pending[p]} label={`Unsaved changes to ${fileLabel(p, index.pages)}`} />}
           </section>
         ))
       )}
@@ -278,17 +304,7 @@ export function ChangesView({ onClose }: { onClose: () => void }) {
             {fileLabel(f.path.replace(/^site\.config\//, ''), index.pages)}{' '}
             <span className="sw-help">({f.status === 'added' || f.status === 'new' ? 'new file' : f.status})</span>
           </h4>
-          <pre className="sw-diff" tabIndex={0} aria-label={`Saved changes to ${f.path}`}>
-            {f.diff.split('\n').map((l, i) => (
-              <span
-                key={i}
-                className={l.startsWith('+') && !l.startsWith('+++') ? 'sw-diff__add' : l.startsWith('-') && !l.startsWith('---') ? 'sw-diff__del' : undefined}
-              >
-                {l}
-                {'\n'}
-              </span>
-            ))}
-          </pre>
+          <PatchView diff={f.diff} label={`Saved changes to ${fileLabel(f.path.replace(/^site\.config\//, ''), index.pages)}`} />
         </section>
       ))}
     </Dialog>

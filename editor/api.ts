@@ -82,5 +82,7 @@ export const api = {
   fragment: (kind: 'faq' | 'form', id: string) =>
     call<{ path: string; text: string; hash: string; data?: unknown }>('fragment', { method: 'POST', body: { kind, id } }),
   changes: () => call<{ files: { path: string; status: string; diff: string }[] }>('changes'),
+  /** What saving `data` would change in the file, as the save writes it (a unified diff). */
+  unsaved: (path: string, data: unknown) => call<{ path: string; diff: string }>('unsaved', { method: 'POST', body: { path, data } }),
   events: () => new EventSource(`${BASE}events?token=${encodeURIComponent(token())}`),
 };

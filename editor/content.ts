@@ -57,7 +57,7 @@ export function createContentStore(fetchContent: Fetch): ContentStore {
       (err: unknown) => {
         if (latest.get(id) !== mine) return;
         const hash = err instanceof ApiError && typeof err.body.hash === 'string' ? err.body.hash : null;
-        set(id, { hash, problem: err instanceof Error && err.message ? err.message : `site.config/content/${id}.mdx could not be read.` });
+        set(id, { hash, problem: err instanceof Error && err.message ? err.message : `The text “${id}” could not be read.` });
       },
     );
     const done = request.finally(() => {

@@ -12,7 +12,7 @@ const editorData: EditorData = {
 };
 
 describe('FieldsForm: entries of a map by name', () => {
-  it('labels the box that renames an entry in words ("Name of entry “signin”"), never "signin Key"', () => {
+  it('labels the box that renames an entry in words ("Name of entry “Signin”"), never "signin Key"', () => {
     const schema = {
       type: 'object',
       properties: {
@@ -24,8 +24,8 @@ describe('FieldsForm: entries of a map by name', () => {
         <FieldsForm idPrefix="t" schema={schema} data={{ paths: { signin: '/signin', signup: '/signup' } }} errors={{}} onChange={() => undefined} />
       </EditorDataContext.Provider>,
     );
-    expect(screen.getByLabelText('Name of entry “signin”')).toHaveProperty('value', 'signin');
-    expect(screen.getByLabelText('Name of entry “signup”')).toHaveProperty('value', 'signup');
+    expect(screen.getByLabelText('Name of entry “Signin”')).toHaveProperty('value', 'signin');
+    expect(screen.getByLabelText('Name of entry “Signup”')).toHaveProperty('value', 'signup');
     expect(container.textContent).not.toMatch(/\bKey\b/);
   });
 });

@@ -7,6 +7,7 @@ import { englishStringTranslator, TranslatableString, type FieldProps, type RJSF
 import validator from '@rjsf/validator-ajv8';
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useEditorData } from './context.ts';
+import { entryTemplates } from './entry-label.tsx';
 import { humanise, type ErrorSchema } from './pointer.ts';
 import { PriceRuleNote } from './PriceNote.tsx';
 import { isPriceRuleSchema } from './prices.ts';
@@ -185,10 +186,28 @@ export function prepare(schema: Schema, key = '', opts: PrepareOptions = {}): { 
     const named = typeof schema.title === 'string' ? BRANCH_WORDS[schema.title] : undefined;
     out[which] = branches.map((branch: Schema, i) => {
       const p = prepare(branch, key, opts);
+      // rjsf draws the chosen kind with this setting's uiSchema: the kinds' choices and boxes are described there.
+      for (const [k, v] of Object.entries(p.ui)) ui[k] ??= v;
       p.schema.title = named?.[i] ?? (typeof branch.title === 'string' ? humanise(branch.title) : humanise(key));
       return p.schema;
     });
   }
+  // Parts merged into this schema when the form is drawn (a plan's rules, a required setting that depends on another):
+  // in words too, without a title of their own so the setting keeps its own.
+  for (const which of ['allOf', 'then', 'else'] as const) {
+    const part = schema[which];
+    const plain = (s: unknown) => {
+      if (!s || typeof s !== 'object') return s;
+      const p = prepare(s as Schema, key, opts);
+      for (const [k, v] of Object.entries(p.ui)) ui[k] ??= v;
+      const { title: _t, ...rest } = p.schema;
+      return rest;
+    };
+    if (Array.isArray(part)) out[which] = part.map(plain);
+    else if (part) out[which] = plain(part);
+  }
+  // A choice shows its label, not how the file writes it ("bottom-center" → "Bottom center").
+  if (Array.isArray(schema.enum) && schema.enum.every((v) => typeof v === 'string')) ui['ui:enumNames'] = (schema.enum as string[]).map(choiceLabel);
   if (schema.const !== undefined && key !== 'type') ui['ui:widget'] = 'hidden';
   // A setting that names a field of the form: a choice of the form's fields by their titles (rjsf shows a list).
   if (schema['x-form-field'] && opts.fields) {
@@ -196,6 +215,11 @@ export function prepare(schema: Schema, key = '', opts: PrepareOptions = {}): { 
     ui['ui:placeholder'] = 'Choose a field…';
   }
   return { schema: out, ui };
+}
+
+/** A choice in words: "bottom-center" → "Bottom center", "perUser" → "Per user"; "POST" stays as it is. */
+export function choiceLabel(value: string): string {
+  return /^[A-Z0-9]+$/.test(value) ? value : humanise(value);
 }
 
 /**
@@ -355,7 +379,7 @@ function FragmentWidget({ id, value, required, onChange, schema }: WidgetProps) 
       .toLowerCase()
       .replace(/[^a-z0-9-]+/g, '-')
       .replace(/^-+|-+$/g, '');
-    if (!clean) return setProblem(`Give the new ${words.one} a name, e.g. "partners".`);
+    if (!clean) return setProblem(`Give the new ${words.one} a name, e.g. “partners”.`);
     const created = await createFragment(words.kind!, clean);
     if (created) {
       onChange(created);
@@ -377,10 +401,10 @@ function FragmentWidget({ id, value, required, onChange, schema }: WidgetProps) 
         <option value="">Choose a {words.one}…</option>
         {ids.map((x) => (
           <option key={x} value={x}>
-            {x}
+            {humanise(x)}
           </option>
         ))}
-        {current && !ids.includes(current) && <option value={current}>{current} (not found)</option>}
+        {current && !ids.includes(current) && <option value={current}>{humanise(current)} (not found)</option>}
       </select>
       <div className="sw-row">
         {current && ids.includes(current) && (
@@ -508,7 +532,7 @@ const fields = { ObjectField };
  * named links) is "Name of entry “signin”", not "signin Key".
  */
 function translateString(text: TranslatableString, params?: string[]): string {
-  if (text === TranslatableString.KeyLabel) return `Name of entry “${params?.[0] ?? ''}”`;
+  if (text === TranslatableString.KeyLabel) return `Name of entry “${humanise(params?.[0] ?? '')}”`;
   return englishStringTranslator(text, params);
 }
 
@@ -552,6 +576,7 @@ export function FieldsForm({ idPrefix, schema, data, errors, onChange, fileOptio
       extraErrors={errors as never}
       widgets={widgets}
       fields={fields}
+      templates={entryTemplates}
       translateString={translateString}
       experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipDefaults', arrayMinItems: { populate: 'never' } }}
       onChange={(e, fieldId) => onChange(e.formData, fieldId)}

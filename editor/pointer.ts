@@ -11,6 +11,8 @@ export interface Diagnostic {
   line: number;
   column: number;
   pointer: string;
+  /** What the checker's wording was made from (the setting's name, the limit, …): see problemWords in words.ts. */
+  args?: Readonly<Record<string, unknown>>;
 }
 
 /** The API may name the JSON path `pointer` or `path`, the suggestion `fix` or `suggestion`, files with or without "site.config/". */
@@ -24,6 +26,7 @@ export function normaliseDiagnostic(raw: Record<string, unknown>): Diagnostic {
     line: Number(raw.line ?? 1),
     column: Number(raw.column ?? 1),
     pointer: String(raw.pointer ?? raw.path ?? ''),
+    ...(raw.args && typeof raw.args === 'object' ? { args: raw.args as Record<string, unknown> } : {}),
   };
 }
 
@@ -71,23 +74,38 @@ export interface ErrorSchema {
  * missing (a required field) is reported by the checker on the object; when the message names the property, it is
  * moved onto that field so it shows under the empty input.
  */
-export function toErrorSchema(diags: readonly Diagnostic[], fieldOf: (d: Diagnostic) => string[] | null): ErrorSchema {
+export function toErrorSchema(
+  diags: readonly Diagnostic[],
+  fieldOf: (d: Diagnostic) => string[] | null,
+  words: (d: Diagnostic) => string = (d) => (d.fix ? `${d.message} ${d.fix}` : d.message),
+): ErrorSchema {
   const root: ErrorSchema = {};
   for (const d of diags) {
     const field = fieldOf(d);
     if (!field) continue;
     const path = field.slice();
-    const missing = /required setting ["“]([\w$-]+)["”]/i.exec(d.message) ?? /["“]([\w$-]+)["”] is required/i.exec(d.message);
+    const missing =
+      typeof d.args?.prop === 'string'
+        ? [d.args.prop, d.args.prop]
+        : (/required setting ["“]([\w$-]+)["”]/i.exec(d.message) ?? /["“]([\w$-]+)["”] is required/i.exec(d.message));
     if (missing && /missing|required/.test(d.code)) path.push(missing[1]);
     let node = root;
     for (const key of path) node = (node[key] as ErrorSchema | undefined) ??= {};
-    const text = d.fix ? `${d.message} ${d.fix}` : d.message;
-    (node.__errors ??= []).push(text);
+    (node.__errors ??= []).push(words(d));
   }
   return root;
 }
 
-const ACRONYMS: Record<string, string> = { faq: 'FAQ', cta: 'CTA', url: 'URL', id: 'Anchor name', href: 'Goes to', alt: 'Alt text', src: 'Picture' };
+const ACRONYMS: Record<string, string> = {
+  faq: 'FAQ',
+  cta: 'CTA',
+  url: 'URL',
+  iso: 'ISO',
+  id: 'Anchor name',
+  href: 'Goes to',
+  alt: 'Alt text',
+  src: 'Picture',
+};
 
 /** "askLink" → "Ask link", "faq" → "FAQ", "ui:placeholder" (a form's look) → "Placeholder". */
 export function humanise(key: string): string {

@@ -77,7 +77,7 @@ function ProseView({ block }: { block: Block }) {
   const entry = useSyncExternalStore(subscribe, () => latest?.content?.[id]);
   const doc = entry && 'doc' in entry ? entry.doc : null;
   const fragments = useMemo<FragmentSource | null>(() => (doc ? { fragments: { content: { [id]: doc } } } : null), [doc, id]);
-  if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) return <p className="sw-editor-empty">Choose the text file this section shows (from site.config/content/).</p>;
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) return <p className="sw-editor-empty">Choose the text this section shows.</p>;
   if (fragments) {
     return (
       <PageProvider value={fragments}>
@@ -96,7 +96,7 @@ function ProseView({ block }: { block: Block }) {
       </div>
     );
   }
-  return <p className="sw-editor-empty">Loading the text of site.config/content/{id}.mdx…</p>;
+  return <p className="sw-editor-empty">Loading the text “{id}”…</p>;
 }
 
 function BlockComponent({ block }: { block: Block }) {

@@ -45,13 +45,13 @@ describe('docs/blocks.md', () => {
   });
 
   test('every setting of the block, page, site and FAQ schemas tells a marketer what it does, with an example', () => {
-    // An example is an "e.g."/"such as" value, a quoted value or a number in the description, or examples/enum/const.
+    // An example is an "e.g."/"such as" value, a quoted value (“…” or "…") or a number in the description, or examples/enum/const.
     const hasExample = (s: { description?: string; examples?: unknown; enum?: unknown; const?: unknown; $ref?: string }) =>
       s.examples !== undefined ||
       s.enum !== undefined ||
       s.const !== undefined ||
       (s.$ref !== undefined && !s.description) ||
-      /e\.g\.|example|such as|"[^"]+"|\d/i.test(s.description ?? '');
+      /e\.g\.|example|such as|"[^"]+"|\u201c[^\u201d]+\u201d|\d/i.test(s.description ?? '');
     const files = [
       'defs.schema.json',
       'page.schema.json',

@@ -86,9 +86,28 @@ export function defaultOf(s: Schema): string {
   const d = s.description ?? '';
   const said = /\bDefault(?:s to| is)? (\u201c[^\u201d]*\u201d|"[^"]*"|true|false|-?\d+(?:\.\d+)?)/.exec(d);
   if (said) return `\`${said[1].replace(/[\u201c\u201d]/g, '"')}\``;
-  const marked = /("[^"]+"|\b-?\d+\b) \((?:[^()]*, )?default\)/.exec(d);
-  if (marked) return `\`${marked[1]}\``;
+  const marked = /("[^"]+"|\u201c[^\u201d]+\u201d|\b-?\d+\b) \((?:[^()]*, )?default\)/.exec(d);
+  if (marked) return `\`${marked[1].replace(/[\u201c\u201d]/g, '"')}\``;
+  // A yes/no setting says it in words: "Off unless switched on".
+  if (/\bOff\b[^.]*unless switched on/.test(d)) return '`false`';
+  if (/\bOn unless switched off/.test(d)) return '`true`';
+  // A choice is named by its label, as the editor shows it: "Default Primary", "Light (white, default)".
+  for (const v of s.enum ?? []) {
+    if (typeof v !== 'string') continue;
+    const label = choiceWords(v).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (new RegExp(`\\bDefault ${label}\\b|\\b${label} \\((?:[^()]*, )?default\\)`).test(d)) return code(v);
+  }
   return '';
+}
+
+/** A choice as the editor labels it: "bottom-center" → "Bottom center", "perUser" → "Per user", "POST" as it is. */
+export function choiceWords(value: string): string {
+  if (/^[A-Z0-9]+$/.test(value)) return value;
+  const words = value
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 class Describer {

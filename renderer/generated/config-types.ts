@@ -5,11 +5,11 @@
  */
 export type NavItem = NavLink | NavGroup;
 /**
- * Where a link goes. One of: an internal route starting with '/' (e.g. "/owner"), a named destination from site.json starting with '@' (e.g. "@signin"), an 'https://' address, or a 'mailto:' address. 'javascript:' and 'data:' links are never allowed.
+ * Where a link goes: a page of this site (its address starts with “/”, e.g. “/owner”), a named destination of the site settings (starting with “@”, e.g. “@signin”), an address starting with “https://”, or an e-mail address starting with “mailto:”. Script and data links are never allowed.
  */
 export type Href = string;
 /**
- * Name of a built-in icon, e.g. "building".
+ * Name of a built-in icon, e.g. Building.
  */
 export type IconName =
   | 'home'
@@ -42,19 +42,19 @@ export type IconName =
   | 'facebook'
   | 'whatsapp';
 /**
- * How a button looks: "primary" (solid brand colour), "secondary" (outlined), "danger" (red), "muted" (grey, always disabled) or "transparent" (text only). Default "primary".
+ * How a button looks: Primary (solid brand colour), Secondary (outlined), Danger (red), Muted (grey, always disabled) or Transparent (text only). Default Primary.
  */
 export type ButtonStyle = 'primary' | 'secondary' | 'danger' | 'muted' | 'transparent';
 /**
- * Where a link goes. One of: an internal route starting with '/' (e.g. "/owner"), a named destination from site.json starting with '@' (e.g. "@signin"), an 'https://' address, or a 'mailto:' address. 'javascript:' and 'data:' links are never allowed.
+ * Where a link goes: a page of this site (its address starts with “/”, e.g. “/owner”), a named destination of the site settings (starting with “@”, e.g. “@signin”), an address starting with “https://”, or an e-mail address starting with “mailto:”. Script and data links are never allowed.
  */
 export type Href1 = string;
 /**
- * An internal path: '/' followed by lower-case words joined by '-', parts separated by '/', with no '/' at the end, e.g. "/owner" or "/pricing/enterprise". A part starting with ':' is a parameter, e.g. "/referral/:refId".
+ * An internal path: “/” followed by lower-case words joined by dashes, parts separated by “/”, with no “/” at the end, e.g. “/owner” or “/pricing/enterprise”. A part starting with a colon is a parameter, e.g. “/referral/:code”.
  */
 export type Route = string;
 /**
- * An internal path: '/' followed by lower-case words joined by '-', parts separated by '/', with no '/' at the end, e.g. "/owner" or "/pricing/enterprise". A part starting with ':' is a parameter, e.g. "/referral/:refId".
+ * An internal path: “/” followed by lower-case words joined by dashes, parts separated by “/”, with no “/” at the end, e.g. “/owner” or “/pricing/enterprise”. A part starting with a colon is a parameter, e.g. “/referral/:code”.
  */
 export type Route1 = string;
 /**
@@ -64,30 +64,30 @@ export type FormPayloadValue =
   | string
   | {
       /**
-       * One of this form's fields. In the file it is written as the field's name under Fields and rules › Fields, e.g. "firstName".
+       * One of this form's fields, chosen by its label.
        */
       field: string;
       /**
-       * "digits" keeps only the digits ("+1 306-555" becomes "1306555"), "countryName" turns a two-letter ISO country code into the country's name ("CA" becomes "Canada"), "trim" removes surrounding spaces.
+       * Digits keeps only the digits (“+1 306-555” becomes “1306555”), Country name turns a two-letter ISO country code into the country's name (“CA” becomes “Canada”), Trim removes surrounding spaces.
        */
       transform?: 'digits' | 'countryName' | 'trim';
       /**
-       * true leaves the value out of what is sent when the field is empty, e.g. for an optional comment.
+       * When on, leaves the value out of what is sent when the field is empty, e.g. for an optional comment.
        */
       omitIfEmpty?: boolean;
     }
   | {
       /**
-       * "isoTimestamp" sends the moment of sending, e.g. "2025-05-01T09:30:00.000Z".
+       * ISO timestamp sends the moment of sending, e.g. “2025-05-01T09:30:00.000Z”.
        */
       generate: 'isoTimestamp';
     };
 /**
- * Where a link goes. One of: an internal route starting with '/' (e.g. "/owner"), a named destination from site.json starting with '@' (e.g. "@signin"), an 'https://' address, or a 'mailto:' address. 'javascript:' and 'data:' links are never allowed.
+ * Where a link goes: a page of this site (its address starts with “/”, e.g. “/owner”), a named destination of the site settings (starting with “@”, e.g. “@signin”), an address starting with “https://”, or an e-mail address starting with “mailto:”. Script and data links are never allowed.
  */
 export type Href2 = string;
 /**
- * Name of a built-in icon, e.g. "building".
+ * Name of a built-in icon, e.g. Building.
  */
 export type IconName1 =
   | 'home'
@@ -120,23 +120,23 @@ export type IconName1 =
   | 'facebook'
   | 'whatsapp';
 /**
- * Where a link goes. One of: an internal route starting with '/' (e.g. "/owner"), a named destination from site.json starting with '@' (e.g. "@signin"), an 'https://' address, or a 'mailto:' address. 'javascript:' and 'data:' links are never allowed.
+ * Where a link goes: a page of this site (its address starts with “/”, e.g. “/owner”), a named destination of the site settings (starting with “@”, e.g. “@signin”), an address starting with “https://”, or an e-mail address starting with “mailto:”. Script and data links are never allowed.
  */
 export type Href3 = string;
 /**
- * Settings that depend on each other: a plan with a dropdown needs "users", e.g. { "hasDropdown": true, "users": { "min": 1, "max": 10 } }; a "contact" plan needs "amountLabel", e.g. "Contact us".
+ * Settings that depend on each other: a plan with a dropdown needs Users, e.g. { "hasDropdown": true, "users": { "min": 1, "max": 10 } }; a "contact" plan needs "amountLabel", e.g. "Contact us".
  */
 export type PlanRules = unknown;
 /**
- * Where a link goes. One of: an internal route starting with '/' (e.g. "/owner"), a named destination from site.json starting with '@' (e.g. "@signin"), an 'https://' address, or a 'mailto:' address. 'javascript:' and 'data:' links are never allowed.
+ * Where a link goes: a page of this site (its address starts with “/”, e.g. “/owner”), a named destination of the site settings (starting with “@”, e.g. “@signin”), an address starting with “https://”, or an e-mail address starting with “mailto:”. Script and data links are never allowed.
  */
 export type Href4 = string;
 /**
- * Where a link goes. One of: an internal route starting with '/' (e.g. "/owner"), a named destination from site.json starting with '@' (e.g. "@signin"), an 'https://' address, or a 'mailto:' address. 'javascript:' and 'data:' links are never allowed.
+ * Where a link goes: a page of this site (its address starts with “/”, e.g. “/owner”), a named destination of the site settings (starting with “@”, e.g. “@signin”), an address starting with “https://”, or an e-mail address starting with “mailto:”. Script and data links are never allowed.
  */
 export type Href5 = string;
 /**
- * Name of a built-in icon, e.g. "building".
+ * Name of a built-in icon, e.g. Building.
  */
 export type IconName2 =
   | 'home'
@@ -170,27 +170,27 @@ export type IconName2 =
   | 'whatsapp';
 
 /**
- * Settings shared by every page: the product name, where external links go, the header and footer, redirects and build flags. Lives in site.config/site.json.
+ * Settings shared by every page: the product name, where external links go, the header and footer, redirects and build flags. Kept in one file for the whole site.
  */
 export interface SiteConfig {
   /**
-   * Path of this schema, so editors can help. Keep as "../schemas/site.schema.json".
+   * Path of this schema, so editors can help. Keep as “../schemas/site.schema.json”.
    */
   $schema?: string;
   /**
-   * Product name shown in the logo, titles and footer, e.g. "BuildPad".
+   * Product name shown in the logo, titles and footer, e.g. “BuildPad”.
    */
   name: string;
   /**
-   * The public address of the site, without a trailing slash, used for canonical links and the sitemap, e.g. "https://www.buildpad.example". Override with SITEWRIGHT_SITE_URL.
+   * The public address of the site, without a trailing slash, used for canonical links and the sitemap, e.g. “https://www.buildpad.example”. The build can override it.
    */
   url: string;
   /**
-   * The separate sign-up and sign-in site. Each path becomes a named destination: "@signin" goes to the Root address followed by the Signin path under Paths.
+   * The separate sign-up and sign-in site. Each path becomes a named destination: “@signin” goes to the Root address followed by the Signin path under Paths.
    */
   authSite: {
     /**
-     * Address of the authentication site without a trailing slash, e.g. "https://app.buildpad.example". Override with SITEWRIGHT_AUTH_URL. Link to it as "@auth".
+     * Address of the authentication site without a trailing slash, e.g. “https://app.buildpad.example”. The build can override it. Link to it as “@auth”.
      */
     root: string;
     /**
@@ -198,7 +198,7 @@ export interface SiteConfig {
      */
     paths: {
       /**
-       * A path starting with '/', e.g. "/project-owner/signup".
+       * A path starting with “/”, e.g. “/project-owner/signup”.
        */
       [k: string]: string;
     };
@@ -208,12 +208,12 @@ export interface SiteConfig {
    */
   destinations: {
     /**
-     * An 'https://' address.
+     * An “https://” address.
      */
     [k: string]: string;
   };
   /**
-   * Base address of the service that receives leads, waitlist entries, contact requests and enquiries, without a trailing slash: a path on the site's own origin, e.g. "/api/v1" (the built-in lead service that npm start and npm run serve run), or an external identity service's address, e.g. "https://iam.buildpad.example/api/v1". Override with SITEWRIGHT_IAM_URL.
+   * Base address of the service that receives leads, waitlist entries, contact requests and enquiries, without a trailing slash: a path on the site's own origin, e.g. “/api/v1” (the built-in lead service that npm start and npm run serve run), or an external identity service's address, e.g. “https://iam.buildpad.example/api/v1”. The build can override it.
    */
   iamService: string;
   /**
@@ -221,7 +221,7 @@ export interface SiteConfig {
    */
   scheduler: {
     /**
-     * Address of the scheduling page, e.g. "https://calendly.com/buildpad/project-brief". Override with SITEWRIGHT_SCHEDULER_URL.
+     * Address of the scheduling page, e.g. “https://calendly.com/buildpad/project-brief”. The build can override it.
      */
     url: string;
   };
@@ -230,16 +230,16 @@ export interface SiteConfig {
    */
   video: {
     /**
-     * Address of the video on the video-hosting site, e.g. "https://www.youtube.com/watch?v=abc123". Override with SITEWRIGHT_VIDEO_URL.
+     * Address of the video on the video-hosting site, e.g. “https://www.youtube.com/watch?v=abc123”. The build can override it.
      */
     url: string;
   };
   /**
-   * Optional analytics id, e.g. "G-ABC123XYZ". Analytics load only after the visitor agrees. Override with SITEWRIGHT_ANALYTICS_ID.
+   * Optional analytics id, e.g. “G-ABC123XYZ”. Analytics load only after the visitor agrees. The build can override it.
    */
   analyticsId?: string;
   /**
-   * Optional chat-support id, e.g. "5f2b9c0e1a". Override with SITEWRIGHT_CHAT_ID.
+   * Optional chat-support id, e.g. “5f2b9c0e1a”. The build can override it.
    */
   chatId?: string;
   /**
@@ -247,11 +247,11 @@ export interface SiteConfig {
    */
   flags: {
     /**
-     * When true, pages marked "landing": true are left out of the build and show the not-found page. Leave false in production. Override with SITEWRIGHT_HIDE_LANDING_ROUTES=true.
+     * When on, pages marked as landing pages are left out of the build and show the not-found page. Leave it off in production, e.g. on for a test build. The build can override it.
      */
     hideLandingRoutes: boolean;
     /**
-     * When true, every page shows 'Site under construction' until a visitor passes the preview login ("previewLogin"), e.g. true before launch. Override with SITEWRIGHT_UNDER_CONSTRUCTION=true.
+     * When on, every page shows “Site under construction” until a visitor passes the Preview login, e.g. before launch. The build can override it.
      */
     underConstruction: boolean;
   };
@@ -272,12 +272,12 @@ export interface SiteConfig {
   privacyPolicy?: {
     href: Href1;
     /**
-     * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
+     * The words on a link or button, e.g. “Learn more”. At most 40 characters: a button must fit on one line on a phone.
      */
     formLinkLabel?: string;
   };
   /**
-   * Route of the preview login page, the one page that stays open while the site is under construction, e.g. "/admin-login".
+   * Route of the preview login page, the one page that stays open while the site is under construction, e.g. “/admin-login”.
    */
   previewLogin: Href;
   pricing: PriceTable;
@@ -290,7 +290,7 @@ export interface SiteConfig {
   }[];
 }
 /**
- * The sticky top bar shown on every page: the main navigation (links and dropdown menus), secondary links and buttons on the right. A page chooses a variant through its own "header" settings.
+ * The sticky top bar shown on every page: the main navigation (links and dropdown menus), secondary links and buttons on the right. A page chooses a variant through its own “header” settings.
  */
 export interface HeaderConfig {
   /**
@@ -319,16 +319,16 @@ export interface HeaderConfig {
  */
 export interface NavLink {
   /**
-   * A name for this entry, unique in the header, e.g. "pricing". Variants name entries by it; a menu's panel gets the id "menu-<id>".
+   * A name for this entry, unique in the header, e.g. “pricing”. Variants name entries by it; a menu's panel gets the id “menu-<id>”.
    */
   id: string;
   /**
-   * The words on the link, e.g. "Refer-to-earn".
+   * The words on the link, e.g. “Refer-to-earn”.
    */
   label: string;
   href: Href;
   /**
-   * true shows the link only in the small-screen menu, e.g. a link to all pricing plans after the Pricing menu. Default false.
+   * When on, the link shows only in the small-screen menu, e.g. a link to all pricing plans after the Pricing menu. Off unless switched on.
    */
   mobileOnly?: boolean;
 }
@@ -337,11 +337,11 @@ export interface NavLink {
  */
 export interface NavGroup {
   /**
-   * A name for this entry, unique in the header, e.g. "pricing". Variants name entries by it; a menu's panel gets the id "menu-<id>".
+   * A name for this entry, unique in the header, e.g. “pricing”. Variants name entries by it; a menu's panel gets the id “menu-<id>”.
    */
   id: string;
   /**
-   * The menu's button, e.g. "Solutions".
+   * The menu's button, e.g. “Solutions”.
    */
   label: string;
   /**
@@ -351,7 +351,7 @@ export interface NavGroup {
    */
   links: [MenuItem, ...MenuItem[]];
   /**
-   * true opens the menu in a wider panel, e.g. true for a menu whose entries have long descriptions. Default false.
+   * When on, the menu opens in a wider panel, e.g. for a menu whose entries have long descriptions. Off unless switched on.
    */
   wide?: boolean;
 }
@@ -360,17 +360,17 @@ export interface NavGroup {
  */
 export interface MenuItem {
   /**
-   * The entry's name, e.g. "Contractor".
+   * The entry's name, e.g. “Contractor”.
    */
   label: string;
   href: Href;
   /**
-   * One short line under the name, e.g. "Bid on a steady pool of verified projects.".
+   * One short line under the name, e.g. “Bid on a steady pool of verified projects.”.
    */
   description?: string;
   icon?: IconName;
   /**
-   * Colour of the icon's badge. Default "blue".
+   * Colour of the icon's badge. Default Blue.
    */
   iconColor?: 'blue' | 'orange' | 'green' | 'purple' | 'teal';
 }
@@ -379,11 +379,11 @@ export interface MenuItem {
  */
 export interface HeaderAction {
   /**
-   * A name for this entry, unique in the header, e.g. "pricing". Variants name entries by it; a menu's panel gets the id "menu-<id>".
+   * A name for this entry, unique in the header, e.g. “pricing”. Variants name entries by it; a menu's panel gets the id “menu-<id>”.
    */
   id: string;
   /**
-   * The words on the button, e.g. "Sign up".
+   * The words on the button, e.g. “Sign up”.
    */
   label: string;
   href: Href;
@@ -411,7 +411,7 @@ export interface HeaderVariant {
  */
 export interface FooterConfig {
   /**
-   * The short mission statement beside the logo, e.g. "We give clients, consultants, contractors and vendors the tools to deliver construction projects hassle free.".
+   * The short mission statement beside the logo, e.g. “We give clients, consultants, contractors and vendors the tools to deliver construction projects hassle free.”.
    */
   mission: string;
   /**
@@ -419,7 +419,7 @@ export interface FooterConfig {
    */
   columns: {
     /**
-     * Column heading, e.g. "Products".
+     * Column heading, e.g. “Products”.
      */
     heading: string;
     /**
@@ -432,7 +432,7 @@ export interface FooterConfig {
    */
   social: {
     /**
-     * Name read by screen readers, e.g. "BuildPad on LinkedIn".
+     * Name read by screen readers, e.g. “BuildPad on LinkedIn”.
      */
     label: string;
     href: Href;
@@ -444,7 +444,7 @@ export interface FooterConfig {
  */
 export interface Link {
   /**
-   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
+   * The words on a link or button, e.g. “Learn more”. At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -455,27 +455,27 @@ export interface Link {
  */
 export interface PriceTable {
   /**
-   * ISO 4217 code shown before every amount, e.g. "NGN".
+   * ISO 4217 code shown before every amount, e.g. “NGN”.
    */
   currency: string;
   /**
-   * Monthly price per user of a "basic" plan, e.g. 20000.
+   * Monthly price per user of a Basic plan, e.g. 20000.
    */
   basicPerUser: number;
   /**
-   * Monthly price of a "pro" plan up to its included users, e.g. 45000.
+   * Monthly price of a Pro plan up to its included users, e.g. 45000.
    */
   proBase: number;
   /**
-   * Users a "pro" plan includes, e.g. 3.
+   * Users a Pro plan includes, e.g. 3.
    */
   proIncludedUsers: number;
   /**
-   * Monthly price of each "pro" user beyond those, e.g. 10000.
+   * Monthly price of each Pro user beyond those, e.g. 10000.
    */
   proExtraUser: number;
   /**
-   * Monthly price per user of a "perUser" plan, e.g. 10000.
+   * Monthly price per user of a Per user plan, e.g. 10000.
    */
   perUser: number;
   /**
@@ -505,57 +505,57 @@ export interface PriceTable {
   };
 }
 /**
- * One page of the site: its address, its title and description for search engines, header settings and the blocks shown from top to bottom. One file per page in site.config/pages/.
+ * One page of the site: its address, its title and description for search engines, header settings and the blocks shown from top to bottom. Each page is kept in a file of its own.
  */
 export interface PageConfig {
   /**
-   * Path of this schema, so editors can help. Keep as "../../schemas/page.schema.json".
+   * Path of this schema, so editors can help. Keep as “../../schemas/page.schema.json”.
    */
   $schema?: string;
   route: Route1;
   /**
-   * The browser tab title and search-result headline, e.g. "Contractor".
+   * The browser tab title and search-result headline, e.g. “Contractor”.
    */
   title: string;
   /**
-   * One or two sentences shown under the title in search results and link previews, e.g. "Gain access to bid on a steady pool of construction projects. Zero tender fees.".
+   * One or two sentences shown under the title in search results and link previews, e.g. “Gain access to bid on a steady pool of construction projects. Zero tender fees.”.
    */
   description: string;
   /**
-   * true for landing pages that the hideLandingRoutes build flag hides, e.g. true for "/owner". Default false.
+   * On for landing pages that the site settings' Hide landing routes hides, e.g. for “/owner”. Off unless switched on.
    */
   landing?: boolean;
   /**
-   * "full" (default) shows the shared header and footer; "bare" shows only the blocks, e.g. for a redirect screen.
+   * Full (default) shows the shared header and footer; Bare shows only the blocks, e.g. for a redirect screen.
    */
   layout?: 'full' | 'bare';
   /**
-   * false keeps the page out of sitemap.xml and asks search engines not to index it, e.g. false for "/admin-login". Default true (false for routes with parameters).
+   * When off, keeps the page out of the sitemap and asks search engines not to index it, e.g. for “/admin-login”. On unless switched off (off for addresses with parameters).
    */
   sitemap?: boolean;
   header?: PageHeader;
   /**
-   * The sections of the page from top to bottom. Each has a "type" (see docs/blocks.md) and that type's settings.
+   * The sections of the page from top to bottom. Each has a “type” (see docs/blocks.md) and that type's settings.
    *
    * @minItems 1
    */
   blocks: Block[];
 }
 /**
- * How this page's header differs from the shared one in site.json, e.g. { "variant": "finance" }.
+ * How this page's header differs from the one in the site settings, e.g. { "variant": "finance" }.
  */
 export interface PageHeader {
   /**
-   * The name of one of the header variants in the site settings (site.json), under Header › Variants, e.g. "finance". Without it the page shows the header as the site settings define it.
+   * One of the header variants of the site settings (Header › Variants), e.g. finance. Without it the page shows the header as the site settings define it.
    */
   variant?: string;
 }
 /**
- * A set of frequently asked questions, kept once in site.config/faqs/ and shown by any page's "faq" block through its file name, e.g. "general".
+ * A set of frequently asked questions, kept once and shown by any page's FAQ section that names it, e.g. the general questions.
  */
 export interface FaqSet {
   /**
-   * Path of this schema, so editors can help. Keep as "../../schemas/faq-set.schema.json".
+   * Path of this schema, so editors can help. Keep as “../../schemas/faq-set.schema.json”.
    */
   $schema?: string;
   /**
@@ -567,25 +567,25 @@ export interface FaqSet {
 }
 export interface FaqItem {
   /**
-   * The question, e.g. "Can I buy a house instead of building?".
+   * The question, e.g. “Can I buy a house instead of building?”.
    */
   question: string;
   /**
-   * The answer, e.g. "No. Contractors pay zero tender fees.". Separate paragraphs with a blank line (\n\n).
+   * The answer, e.g. “No. Contractors pay zero tender fees.”. Separate paragraphs with a blank line.
    */
   answer: string;
 }
 /**
- * One form of the site, kept in site.config/forms/<id>.json and shown by a Form, Form dialog, Enquiry or Contact info section through its file name, e.g. "waitlist". The file holds everything about the form: its fields and their rules (Fields and rules), how each field looks (How the fields look), the message of every rule (each field's Messages) and what happens when it is sent (Submit). To add a field, add it to Fields and rules › Fields (and to Fields and rules › Required if it must be filled in) and, to send it, to Submit › What is sent.
+ * One form of the site, kept once and shown by a Form, Form dialog, Enquiry or Contact info section through its file name, e.g. “waitlist”. The file holds everything about the form: its fields and their rules (Fields and rules), how each field looks (How the fields look), the message of every rule (each field's Messages) and what happens when it is sent (Submit). To add a field, add it to Fields and rules › Fields (and to Fields and rules › Required if it must be filled in) and, to send it, to Submit › What is sent.
  */
 export interface FormConfig {
   /**
-   * Path of this schema, so editors can help. Keep as "../../schemas/form.schema.json".
+   * Path of this schema, so editors can help. Keep as “../../schemas/form.schema.json”.
    */
   $schema?: string;
   schema: FormDataSchema;
   /**
-   * How each field looks, listed by field: its Kind of input, Placeholder, Browser autofill, Help and Layout, e.g. for the Email field the kind of input "email" and the browser autofill "email". Fields not listed are plain text boxes.
+   * How each field looks, listed by field: its Kind of input, Placeholder, Browser autofill, Help and Layout, e.g. for the Email field the kind of input Email and the browser autofill Email. Fields not listed are plain text boxes.
    */
   uiSchema?: {
     [k: string]: FormFieldUi;
@@ -593,19 +593,19 @@ export interface FormConfig {
   /**
    * The order in which the fields are shown, one field after another, e.g. First name, Last name, Email. Without it, the fields show in the order of Fields and rules › Fields. Fields left out here are shown after the listed ones.
    *
-   * Items: One of this form's fields. In the file it is written as the field's name under Fields and rules › Fields, e.g. "firstName".
+   * Items: One of this form's fields, chosen by its label.
    */
   order?: string[];
   /**
-   * When a field's message appears: "touched" (default) once the visitor has left the field, then updated while typing; "blur" each time the visitor leaves the field, cleared as soon as they type in it again; "change" while typing. Submitting always checks every field.
+   * When a field's message appears: Touched (default) once the visitor has left the field, then updated while typing; Blur each time the visitor leaves the field, cleared as soon as they type in it again; Change while typing. Submitting always checks every field.
    */
   validateOn?: 'touched' | 'blur' | 'change';
   /**
-   * Where and for how long the pop-up messages (toasts) of this form show, e.g. Position "bottom-center" and Auto close ms 3000.
+   * Where and for how long the pop-up messages (toasts) of this form show, e.g. Position Bottom center and Auto close ms 3000.
    */
   toast?: {
     /**
-     * Corner or edge of the screen, e.g. "bottom-center". Default "top-right".
+     * Corner or edge of the screen, e.g. Bottom center. Default Top right.
      */
     position?: 'top-right' | 'top-center' | 'top-left' | 'bottom-right' | 'bottom-center' | 'bottom-left';
     /**
@@ -616,44 +616,44 @@ export interface FormConfig {
   submit: FormSubmit;
 }
 /**
- * The form's fields and their rules: under Fields, each field with its label, its rules and the message of each rule; under Required, the fields that must be filled in. E.g. an Email field titled "Email" that must be filled in and be an e-mail address, with the messages "Email is required" and "Invalid email".
+ * The form's fields and their rules: under Fields, each field with its label, its rules and the message of each rule; under Required, the fields that must be filled in. E.g. an Email field titled “Email” that must be filled in and be an e-mail address, with the messages “Email is required” and “Invalid email”.
  */
 export interface FormDataSchema {
   /**
-   * Always "object".
+   * Always “object”.
    */
   type: 'object';
   /**
    * Fields that must be filled in, e.g. First name and Email. Give each of them a Required message in its Messages.
    *
-   * Items: One of this form's fields. In the file it is written as the field's name under Fields and rules › Fields, e.g. "firstName".
+   * Items: One of this form's fields, chosen by its label.
    */
   required?: string[];
   /**
-   * The fields, each under its name, in the order shown, e.g. firstName: a text field titled "First name". The name is how Submit › What is sent (and Required, Order and Country field) refer to the field.
+   * The fields, each under its name, in the order shown, e.g. a text field named first name, titled “First name”. The name is how Submit › What is sent (and Required, Order and Country field) refer to the field.
    */
   properties: {
     [k: string]: FormField;
   };
 }
 /**
- * One field: its kind of value, its label, its rules and the message of each rule, e.g. a text field titled "First name" of at least 2 characters, with a Required and a Min length message.
+ * One field: its kind of value, its label, its rules and the message of each rule, e.g. a text field titled “First name” of at least 2 characters, with a Required and a Min length message.
  */
 export interface FormField {
   /**
-   * Kind of value, e.g. "string" for any text.
+   * Kind of value, e.g. String for any text.
    */
   type: 'string' | 'number' | 'integer' | 'boolean';
   /**
-   * The label shown above the field, e.g. "First name".
+   * The label shown above the field, e.g. “First name”.
    */
   title: string;
   /**
-   * A short hint shown under the label, e.g. "We only call about your project.".
+   * A short hint shown under the label, e.g. “We only call about your project.”.
    */
   description?: string;
   /**
-   * Value the field starts with, e.g. "CA" for Canada in a country field.
+   * Value the field starts with, e.g. “CA” for Canada in a country field.
    */
   default?: string | number | boolean;
   /**
@@ -665,15 +665,15 @@ export interface FormField {
    */
   maxLength?: number;
   /**
-   * A regular expression the text must match somewhere, e.g. "\\S" for "not only spaces". Give it a Pattern message in Messages.
+   * A regular expression the text must match somewhere, e.g. a backslash followed by a capital S for “not only spaces”. Give it a Pattern message in Messages.
    */
   pattern?: string;
   /**
-   * A built-in check: "email" for an e-mail address (name@domain.tld), "phone" for a whole international number ("+1 306 555 0100") of a length its country code allows. Give it a Format message in Messages.
+   * A built-in check: Email for an e-mail address (name@domain.tld), Phone for a whole international number (“+1 306 555 0100”) of a length its country code allows. Give it a Format message in Messages.
    */
   format?: 'email' | 'phone';
   /**
-   * The only values allowed, e.g. New Build, Renovation; shown as choices (see the Kind of input "radio" under How the fields look).
+   * The only values allowed, e.g. New Build, Renovation; shown as choices (see the Kind of input Radio under How the fields look).
    *
    * @minItems 1
    */
@@ -689,82 +689,82 @@ export interface FormField {
   messages?: FormFieldMessages;
 }
 /**
- * The text shown under the field when a rule fails, one for each rule, e.g. the Required message "Email is required" and the Format message "Invalid email". When several rules fail at once, the first one listed here wins.
+ * The text shown under the field when a rule fails, one for each rule, e.g. the Required message “Email is required” and the Format message “Invalid email”. When several rules fail at once, the first one listed here wins.
  */
 export interface FormFieldMessages {
   /**
-   * When the field is empty but listed in Fields and rules › Required, e.g. "First name is required".
+   * When the field is empty but listed in Fields and rules › Required, e.g. “First name is required”.
    */
   required?: string;
   /**
-   * When the text is shorter than the field's Min length, e.g. "firstname cannot be less than two characters".
+   * When the text is shorter than the field's Min length, e.g. “firstname cannot be less than two characters”.
    */
   minLength?: string;
   /**
-   * When the text is longer than the field's Max length, e.g. "Please keep it under 2000 characters".
+   * When the text is longer than the field's Max length, e.g. “Please keep it under 2000 characters”.
    */
   maxLength?: string;
   /**
-   * When the text does not match the field's Pattern, e.g. "First Name is required.".
+   * When the text does not match the field's Pattern, e.g. “First Name is required.”.
    */
   pattern?: string;
   /**
-   * When the text is not a valid e-mail address or phone number (see Format), e.g. "Please enter a valid email address.".
+   * When the text is not a valid e-mail address or phone number (see Format), e.g. “Please enter a valid email address.”.
    */
   format?: string;
   /**
-   * When the value is not one of the choices, e.g. "Choose a project type".
+   * When the value is not one of the choices, e.g. “Choose a project type”.
    */
   enum?: string;
   /**
-   * When the number is below the field's Minimum, e.g. "At least 1".
+   * When the number is below the field's Minimum, e.g. “At least 1”.
    */
   minimum?: string;
   /**
-   * When the number is above the field's Maximum, e.g. "At most 10".
+   * When the number is above the field's Maximum, e.g. “At most 10”.
    */
   maximum?: string;
   /**
-   * When the value has the wrong kind, e.g. "Enter a number".
+   * When the value has the wrong kind, e.g. “Enter a number”.
    */
   type?: string;
 }
 /**
- * How one field looks, e.g. the Kind of input "textarea", the Placeholder "Tell us about your project" and, under Layout, 5 Rows.
+ * How one field looks, e.g. the Kind of input Textarea, the Placeholder “Tell us about your project” and, under Layout, 5 Rows.
  */
 export interface FormFieldUi {
   /**
-   * The kind of input: "text" (default), "email", "tel", "textarea" (several lines), "radio" (one of the field's Choices), "checkbox" (yes or no, for a field whose kind of value is "boolean", e.g. a consent), "country" (searchable country list; the value is the two-letter ISO code, e.g. "NG"), "phone" (phone number with a country dial-code picker; see Country field under Layout) or "hidden".
+   * The kind of input: Text (default), Email, Tel, Textarea (several lines), Radio (one of the field's Choices), Checkbox (yes or no, for a field whose kind of value is Boolean, e.g. a consent), Country (searchable country list; the value is the two-letter ISO code, e.g. “NG”), Phone (phone number with a country dial-code picker; see Country field under Layout) or Hidden.
    */
   'ui:widget'?: 'text' | 'email' | 'tel' | 'textarea' | 'radio' | 'checkbox' | 'country' | 'phone' | 'hidden';
   /**
-   * Greyed example text inside the empty field, e.g. "name@company.com".
+   * Greyed example text inside the empty field, e.g. “name@company.com”.
    */
   'ui:placeholder'?: string;
   /**
-   * What the browser may fill in, e.g. "given-name", "family-name", "email", "tel-national", "organization" or "off".
+   * What the browser may fill in, e.g. “given-name”, “family-name”, Email, “tel-national”, “organization” or “off”.
    */
   'ui:autocomplete'?: string;
   /**
-   * A note shown under the field, e.g. "We reply within one working day.".
+   * A note shown under the field, e.g. “We reply within one working day.”.
    */
   'ui:help'?: string;
   'ui:options'?: FormFieldUiOptions;
 }
 /**
- * Layout and input settings: Width, Rows and Country field, e.g. Width "half".
+ * Layout and input settings: Width, Rows and Country field, e.g. Width Half.
  */
 export interface FormFieldUiOptions {
   /**
-   * "half" puts two fields side by side on wide screens, e.g. first and last name. Default "full".
+   * Half puts two fields side by side on wide screens, e.g. first and last name. Default Full.
    */
   width?: 'full' | 'half';
   /**
-   * Visible lines of a "textarea", e.g. 5.
+   * Visible lines of a Textarea, e.g. 5.
    */
   rows?: number;
   /**
-   * One of this form's fields. In the file it is written as the field's name under Fields and rules › Fields, e.g. "firstName".
+   * One of this form's fields, chosen by its label.
    */
   countryField?: string;
 }
@@ -773,19 +773,19 @@ export interface FormFieldUiOptions {
  */
 export interface FormSubmit {
   /**
-   * The button's words, e.g. "Send message".
+   * The button's words, e.g. “Send message”.
    */
   label: string;
   /**
-   * The button's words while sending, e.g. "Sending..."; the button is disabled meanwhile. Without it the button shows a spinner.
+   * The button's words while sending, e.g. “Sending...”; the button is disabled meanwhile. Without it the button shows a spinner.
    */
   busyLabel?: string;
   /**
-   * Where the form is sent: a path on the identity service written as "{iamService}/waitlist/add" (the service's address comes from the site settings' Iam service, or SITEWRIGHT_IAM_URL), or a full "https://" address, e.g. "https://sheets.buildpad.example/enquiries".
+   * Where the form is sent: a path on the lead service (the site settings' Iam service), written as the words iam service in curly brackets followed by the path, e.g. “/waitlist/add”, or a full address starting with “https://”, e.g. “https://sheets.buildpad.example/enquiries”.
    */
   endpoint: string;
   /**
-   * How the form is sent (the HTTP method), e.g. "POST" (default).
+   * How the form is sent (the HTTP method), e.g. POST (default).
    */
   method?: 'POST' | 'PUT';
   /**
@@ -793,7 +793,7 @@ export interface FormSubmit {
    */
   timeoutSeconds?: number;
   /**
-   * What is sent to the server, value by value, each under the name the server expects, e.g. the First name field sent as firstName and the Message field sent as description.
+   * What is sent to the server, value by value, each under the name the server expects, e.g. the First name field sent as first name and the Message field sent as description.
    */
   payload: {
     [k: string]: FormPayloadValue;
@@ -812,28 +812,28 @@ export interface FormSubmit {
     statusBelow?: number;
   };
   /**
-   * What happens after success, e.g. a Notice "Success" shown as a toast, and Reset to empty the form.
+   * What happens after success, e.g. a Notice “Success” shown as a toast, and Reset to empty the form.
    */
   onSuccess: {
     notice?: FormNotice;
     /**
-     * true empties the form after it is sent, e.g. true (a contact form); leave it out to keep what was typed.
+     * When on, empties the form after it is sent (e.g. a contact form); leave it off to keep what was typed.
      */
     reset?: boolean;
     /**
-     * true closes the dialog the form sits in (a Form dialog section), e.g. true.
+     * When on, closes the dialog the form sits in (a Form dialog section).
      */
     closeDialog?: boolean;
     /**
-     * Keep some sent values in the visitor's browser for a later step, e.g. the Key "schedule" with the Fields firstName and email, for the Scheduler section.
+     * Keep some sent values in the visitor's browser for a later step, e.g. the Key “schedule” with the first name and email fields, for the Scheduler section.
      */
     store?: {
       /**
-       * Name of the store, e.g. "schedule"; the Scheduler section reads the same name (its Store).
+       * Name of the store, e.g. “schedule”; the Scheduler section reads the same name (its Store).
        */
       key: string;
       /**
-       * Which sent values to keep, by the names they are sent under (in What is sent), e.g. firstName, lastName, email, phoneNumber.
+       * Which sent values to keep, by the names they are sent under (in What is sent), e.g. first name, last name, email and phone number.
        *
        * @minItems 1
        */
@@ -842,26 +842,26 @@ export interface FormSubmit {
     goTo?: Href2;
   };
   /**
-   * What the visitor sees when sending fails (error status, no network, time-out). What they typed always stays. E.g. a Notice shown as a toast: "Error submitting form: {reason}".
+   * What the visitor sees when sending fails (error status, no network, time-out). What they typed always stays. E.g. a Notice shown as a toast: “Error submitting form”, followed by the reason.
    */
   onFailure: {
     notice: FormNotice;
   };
 }
 /**
- * A message to the visitor, e.g. Show "toast" with the Text "Success".
+ * A message to the visitor, e.g. Show Toast with the Text “Success”.
  */
 export interface FormNotice {
   /**
-   * "toast" pops up at the edge of the screen; "banner" shows under the form's button, e.g. "toast".
+   * Toast pops up at the edge of the screen; Banner shows under the form's button, e.g. Toast.
    */
   show: 'toast' | 'banner';
   /**
-   * The message. In a failure message, {reason} is replaced by what went wrong (the server's message, a network error or a time-out), {status} by the HTTP status and {body} by the server's answer, e.g. "Error submitting form: {reason}".
+   * The message. In a failure message, the word reason in curly brackets is replaced by what went wrong (the server's message, a network error or a time-out), the word status in curly brackets by the HTTP status and the word body in curly brackets by the server's answer.
    */
   text: string;
   /**
-   * Success only: true shows the server's own message (the "message" in its answer) instead of Text when the server sends one, e.g. true.
+   * Success only: when on, shows the server's own message instead of the Text when the server sends one.
    */
   useResponseMessage?: boolean;
   /**
@@ -869,61 +869,61 @@ export interface FormNotice {
    */
   hideAfterMs?: number;
   /**
-   * Failure only: the message when the server cannot be reached, e.g. "We could not reach our server. Please try again.". Default: the Text, with {reason} explained.
+   * Failure only: the message when the server cannot be reached, e.g. “We could not reach our server. Please try again.”. Without it: the Text, with the reason explained.
    */
   networkText?: string;
   /**
-   * Failure only: the message when the server takes too long, e.g. "Our server took too long to answer. Please try again.". Default: a time-out sentence followed by the Text.
+   * Failure only: the message when the server takes too long, e.g. “Our server took too long to answer. Please try again.”. Default: a time-out sentence followed by the Text.
    */
   timeoutText?: string;
   /**
-   * Failure only: the message when the server says the form was sent too often (status 429); {wait} is replaced by how long to wait ("30 seconds", or "a little while" when the server does not say), e.g. "Too many messages from you just now. Please wait {wait} and try again.". Default: "You have sent this form several times in a short while. Please wait {wait} and try again."
+   * Failure only: the message when the server says the form was sent too often (status 429). The word wait in curly brackets is replaced by how long to wait (“30 seconds”, or “a little while” when the server does not say). Without it: “You have sent this form several times in a short while. Please wait” followed by how long, “and try again.”
    */
   rateLimitText?: string;
 }
 /**
- * The hidden preview login (spec "Hidden login-like screen"): Email, Password and Submit. The entry is compared with the credentials given at build time (SITEWRIGHT_PREVIEW_EMAIL and SITEWRIGHT_PREVIEW_PASSWORD; only a salted hash reaches the browser). On a match this browser may see the site while it is under construction and the visitor goes to the home page; otherwise 'email or password is wrong' shows. A preview convenience, not security. Example: { "type": "adminLogin", "heading": "Preview login", "intro": "Sign in with the preview credentials you were given." }.
+ * The hidden preview login (spec “Hidden login-like screen”): Email, Password and Submit. The entry is compared with the credentials given at build time (only a salted hash reaches the browser). On a match this browser may see the site while it is under construction and the visitor goes to the home page; otherwise “email or password is wrong” shows. A preview convenience, not security. Example: { "type": "adminLogin", "heading": "Preview login", "intro": "Sign in with the preview credentials you were given." }.
  */
 export interface AdminLoginBlock {
   /**
-   * Always "adminLogin".
+   * Always Admin login.
    */
   type: 'adminLogin';
   /**
-   * Optional anchor name so links can jump here, e.g. "login".
+   * Optional anchor name so links can jump here, e.g. “login”.
    */
   id?: string;
   /**
-   * The title above the form, e.g. "Preview login". Default "Preview login".
+   * The title above the form, e.g. “Preview login”. Default “Preview login”.
    */
   heading?: string;
   /**
-   * One sentence under the title, e.g. "Sign in with the preview credentials you were given.".
+   * One sentence under the title, e.g. “Sign in with the preview credentials you were given.”.
    */
   intro?: string;
 }
 /**
- * The contact section: a badge, heading and lead text, the office addresses and support hours, with an optional form from site.config/forms/ beside them.
+ * The contact section: a badge, heading and lead text, the office addresses and support hours, with an optional form beside them.
  */
 export interface ContactInfoBlock {
   /**
-   * Always "contactInfo".
+   * Always Contact info.
    */
   type: 'contactInfo';
   /**
-   * Anchor name so links can jump here, e.g. "contact".
+   * Anchor name so links can jump here, e.g. “contact”.
    */
   id?: string;
   /**
-   * A small badge above the heading, e.g. "Contact us".
+   * A small badge above the heading, e.g. “Contact us”.
    */
   eyebrow?: string;
   /**
-   * The heading, e.g. "Have any questions? Contact us". It is the page's main heading.
+   * The heading, e.g. “Have any questions? Contact us”. It is the page's main heading.
    */
   heading: string;
   /**
-   * One or two sentences under the heading, e.g. "Reach out for inquiries, support or partnerships.".
+   * One or two sentences under the heading, e.g. “Reach out for inquiries, support or partnerships.”.
    */
   intro?: string;
   /**
@@ -937,39 +937,39 @@ export interface ContactInfoBlock {
    */
   support?: {
     /**
-     * e.g. "Customer support".
+     * e.g. “Customer support”.
      */
     heading: string;
     /**
-     * Opening hours, e.g. "Mon-Fri 9am-5pm".
+     * Opening hours, e.g. “Mon-Fri 9am-5pm”.
      */
     hours: string;
     /**
-     * How to reach support, e.g. "WhatsApp only".
+     * How to reach support, e.g. “WhatsApp only”.
      */
     channel?: string;
     link?: Link1;
   };
   /**
-   * A heading above the form, e.g. "Send us a message".
+   * A heading above the form, e.g. “Send us a message”.
    */
   formHeading?: string;
   /**
-   * Optional file name of a form in site.config/forms/ shown beside the details, e.g. "contact".
+   * Optional form shown beside the details, e.g. the contact form.
    */
   form?: string;
 }
 export interface Office {
   /**
-   * A unique short name, e.g. "canada".
+   * A unique short name, e.g. “canada”.
    */
   id: string;
   /**
-   * The office's name or country, e.g. "Canada".
+   * The office's name or country, e.g. “Canada”.
    */
   name: string;
   /**
-   * One address, or a list of addresses (one line each), e.g. "Abuja", or "227 Pinehouse Drive, Saskatoon" and "410 22nd Street East, Saskatoon".
+   * One address, or a list of addresses (one line each), e.g. “Abuja”, or “227 Pinehouse Drive, Saskatoon” and “410 22nd Street East, Saskatoon”.
    */
   location: string | [string, ...string[]];
 }
@@ -978,7 +978,7 @@ export interface Office {
  */
 export interface Link1 {
   /**
-   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
+   * The words on a link or button, e.g. “Learn more”. At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -989,23 +989,23 @@ export interface Link1 {
  */
 export interface CtaBannerBlock {
   /**
-   * Always "ctaBanner".
+   * Always CTA banner.
    */
   type: 'ctaBanner';
   /**
-   * Optional anchor name so links can jump here, e.g. "estimate".
+   * Optional anchor name so links can jump here, e.g. “estimate”.
    */
   id?: string;
   /**
-   * A small badge above the heading, e.g. "Cost calculator".
+   * A small badge above the heading, e.g. “Cost calculator”.
    */
   eyebrow?: string;
   /**
-   * The call to action, e.g. "Get an estimate for your next construction project".
+   * The call to action, e.g. “Get an estimate for your next construction project”.
    */
   heading: string;
   /**
-   * One or two sentences under the heading, e.g. "Our free calculator prices materials and labour in minutes.".
+   * One or two sentences under the heading, e.g. “Our free calculator prices materials and labour in minutes.”.
    */
   intro?: string;
   /**
@@ -1017,7 +1017,7 @@ export interface CtaBannerBlock {
   actions: [Link] | [Link, Link];
   image?: Image;
   /**
-   * Colour of the band: "brand" (blue, default), "dark" (navy), "accent" (orange), "light" (pale blue) or "alt" (soft grey), e.g. "dark".
+   * Colour of the band: Brand (blue, default), Dark (navy), Accent (orange), Light (pale blue) or Alt (soft grey), e.g. Dark.
    */
   tone?: 'light' | 'alt' | 'dark' | 'brand' | 'accent';
 }
@@ -1026,11 +1026,11 @@ export interface CtaBannerBlock {
  */
 export interface Image {
   /**
-   * Path of the image file under site.config/assets, starting with '/', e.g. "/images/hero.webp".
+   * Path of the image file under site.config/assets, starting with “/”, e.g. “/images/hero.webp”.
    */
   src: string;
   /**
-   * Text read to people who cannot see the image, e.g. "A three-storey apartment block under construction". Use "" only for purely decorative images.
+   * Text read to people who cannot see the image, e.g. “A three-storey apartment block under construction”. Use “” only for purely decorative images.
    */
   alt: string;
   /**
@@ -1047,86 +1047,86 @@ export interface Image {
  */
 export interface DoctorBlock {
   /**
-   * Always "doctor".
+   * Always Doctor.
    */
   type: 'doctor';
   /**
-   * Optional anchor name so links can jump here, e.g. "diagnostics".
+   * Optional anchor name so links can jump here, e.g. “diagnostics”.
    */
   id?: string;
   /**
-   * The title above the panel, e.g. "Diagnostics". Default "Diagnostics".
+   * The title above the panel, e.g. “Diagnostics”. Default “Diagnostics”.
    */
   heading?: string;
   /**
-   * One sentence under the title, e.g. "What this build contains and whether the services it needs answer.".
+   * One sentence under the title, e.g. “What this build contains and whether the services it needs answer.”.
    */
   intro?: string;
 }
 /**
- * A closed "Still have questions?" panel: its button opens a short enquiry form in place, and a close icon folds it away again.
+ * A closed “Still have questions?” panel: its button opens a short enquiry form in place, and a close icon folds it away again.
  */
 export interface EnquiryBlock {
   /**
-   * Always "enquiry".
+   * Always Enquiry.
    */
   type: 'enquiry';
   /**
-   * Optional anchor name so links can jump here, e.g. "questions".
+   * Optional anchor name so links can jump here, e.g. “questions”.
    */
   id?: string;
   /**
-   * The panel's heading, e.g. "Still have questions?".
+   * The panel's heading, e.g. “Still have questions?”.
    */
   heading: string;
   /**
-   * One sentence under the heading, e.g. "Send us a message and we will get back to you.".
+   * One sentence under the heading, e.g. “Send us a message and we will get back to you.”.
    */
   intro?: string;
   /**
-   * The button that opens the form, e.g. "Get in touch" (default).
+   * The button that opens the form, e.g. “Get in touch” (default).
    */
   buttonLabel?: string;
   /**
-   * File name of the form in site.config/forms/, without .json, e.g. "enquiry".
+   * Which form to show, e.g. the enquiry form.
    */
   form: string;
   /**
-   * A page of this site that shows the same form, e.g. "/enquiry". The button is then a link to that page for visitors without JavaScript (or when the form cannot load here), and opens the form in place for everyone else. Leave it out and the button works only with JavaScript.
+   * A page of this site that shows the same form, e.g. “/enquiry”. The button is then a link to that page for visitors without JavaScript (or when the form cannot load here), and opens the form in place for everyone else. Leave it out and the button works only with JavaScript.
    */
   page?: string;
 }
 /**
- * Frequently asked questions as an accordion: visitors click a question to show or hide its answer. The questions themselves live once in site.config/faqs/<set>.json so several pages can share them. Example: { "type": "faq", "heading": "Frequently asked questions", "set": "general", "askLink": { "label": "Ask a Question", "href": "/contact" } }.
+ * Frequently asked questions as an accordion: visitors click a question to show or hide its answer. The questions themselves are kept once, in a question set, so several pages can share them. Example: { "type": "faq", "heading": "Frequently asked questions", "set": "general", "askLink": { "label": "Ask a Question", "href": "/contact" } }.
  */
 export interface FaqBlock {
   /**
-   * Always "faq".
+   * Always FAQ.
    */
   type: 'faq';
   /**
-   * Optional anchor name so links can jump here, e.g. "faq".
+   * Optional anchor name so links can jump here, e.g. “faq”.
    */
   id?: string;
   /**
-   * A small badge above the heading, e.g. "FAQ".
+   * A small badge above the heading, e.g. “FAQ”.
    */
   eyebrow?: string;
   /**
-   * The section heading, e.g. "Frequently asked questions". Default "Frequently asked questions".
+   * The section heading, e.g. “Frequently asked questions”. Default “Frequently asked questions”.
    */
   heading?: string;
   /**
-   * One or two sentences under the heading, e.g. "Everything you need to know before you start your first project.".
+   * One or two sentences under the heading, e.g. “Everything you need to know before you start your first project.”.
    */
   intro?: string;
   /**
-   * File name (without .json) of the question set in site.config/faqs/, e.g. "general", "owner", "contractor" or "enterprise".
+   * Which question set to show, e.g. the general, owner, contractor or enterprise questions.
    */
   set: string;
   askLink?: Link2;
   /**
-   * Background: "light" (white, default) or "alt" (soft grey), e.g. "alt" to set it apart from the section above. The answers sit on white cards, so "dark", "brand" and "accent" look like "alt".
+   * Background: Light (white, default) or Alt (soft grey), e.g. Alt to set it apart from the section above. The answers sit on white cards, so Dark, Brand and Accent look like Alt.
    */
   tone?: 'light' | 'alt' | 'dark' | 'brand' | 'accent';
 }
@@ -1135,46 +1135,46 @@ export interface FaqBlock {
  */
 export interface Link2 {
   /**
-   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
+   * The words on a link or button, e.g. “Learn more”. At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
   style?: ButtonStyle;
 }
 /**
- * A set of feature cards, each with a small badge, a title, a text and optionally a picture and a link or button. Shown as a grid of 2, 3 or 4 columns, or as rows whose pictures alternate left and right. One card can be a highlight, e.g. the 'Secured capital' card. Example: { "type": "featureGrid", "heading": "Everything you need to build remotely", "cards": [{ "badgeTitle": "Project tracking", "badgeIcon": "chart", "cardTitle": "See progress in real time", "cardBody": "Daily status reports, photos and alerts." }] }.
+ * A set of feature cards, each with a small badge, a title, a text and optionally a picture and a link or button. Shown as a grid of 2, 3 or 4 columns, or as rows whose pictures alternate left and right. One card can be a highlight, e.g. the “Secured capital” card. Example: { "type": "featureGrid", "heading": "Everything you need to build remotely", "cards": [{ "badgeTitle": "Project tracking", "badgeIcon": "chart", "cardTitle": "See progress in real time", "cardBody": "Daily status reports, photos and alerts." }] }.
  */
 export interface FeatureGridBlock {
   /**
-   * Always "featureGrid".
+   * Always Feature grid.
    */
   type: 'featureGrid';
   /**
-   * Optional anchor name so links can jump here, e.g. "features".
+   * Optional anchor name so links can jump here, e.g. “features”.
    */
   id?: string;
   /**
-   * A small badge above the heading, e.g. "Features".
+   * A small badge above the heading, e.g. “Features”.
    */
   eyebrow?: string;
   /**
-   * Optional section heading, e.g. "Everything you need to build remotely".
+   * Optional section heading, e.g. “Everything you need to build remotely”.
    */
   heading?: string;
   /**
-   * Optional sentence under the heading, e.g. "One platform from the first bid to the final handover.".
+   * Optional sentence under the heading, e.g. “One platform from the first bid to the final handover.”.
    */
   intro?: string;
   /**
-   * "grid" (default) puts cards side by side in columns; "alternating" shows one card per row with its picture alternately right and left, e.g. "alternating".
+   * Grid (default) puts cards side by side in columns; Alternating shows one card per row with its picture alternately right and left, e.g. Alternating.
    */
   layout?: 'grid' | 'alternating';
   /**
-   * Cards per row on large screens for the "grid" layout: 2, 3 or 4, e.g. 2. Default 2. Small screens always show one column.
+   * Cards per row on large screens for the Grid layout: 2, 3 or 4, e.g. 2. Default 2. Small screens always show one column.
    */
   columns?: 2 | 3 | 4;
   /**
-   * Section background: "light" (white, default), "alt" (soft grey) or "dark" (navy), e.g. "alt"; "brand" and "accent" look like "dark".
+   * Section background: Light (white, default), Alt (soft grey) or Dark (navy), e.g. Alt; Brand and Accent look like Dark.
    */
   tone?: 'light' | 'alt' | 'dark' | 'brand' | 'accent';
   /**
@@ -1195,16 +1195,16 @@ export interface FeatureGridBlock {
  */
 export interface FeatureCard {
   /**
-   * The small label at the top of the card, e.g. "Bid management".
+   * The small label at the top of the card, e.g. “Bid management”.
    */
   badgeTitle?: string;
   badgeIcon?: IconName1;
   /**
-   * The card's title, e.g. "Competitive bids from verified contractors".
+   * The card's title, e.g. “Competitive bids from verified contractors”.
    */
   cardTitle: string;
   /**
-   * The card's text, one to three sentences, e.g. "Invite verified contractors and compare offers side by side.". Separate paragraphs with a blank line.
+   * The card's text, one to three sentences, e.g. “Invite verified contractors and compare offers side by side.”. Separate paragraphs with a blank line.
    */
   cardBody: string;
   /**
@@ -1223,11 +1223,11 @@ export interface FeatureCard {
   image?: Image1;
   link?: Link3;
   /**
-   * Card colour: "white" (default), the pale tints "blue", "orange", "green", "purple", "teal", or the solid "dark" (navy) and "brand" (blue) with light text, e.g. "orange".
+   * Card colour: White (default), the pale tints Blue, Orange, Green, Purple, Teal, or the solid Dark (navy) and Brand (blue) with light text, e.g. Orange.
    */
   color?: 'white' | 'blue' | 'orange' | 'green' | 'purple' | 'teal' | 'dark' | 'brand';
   /**
-   * true makes this card stand out across the whole row with a shield seal, e.g. for "Secured capital: your project funds are 100% insured". Default false.
+   * When on, this card stands out across the whole row with a shield seal, e.g. for “Secured capital: your project funds are 100% insured”. Off unless switched on.
    */
   highlight?: boolean;
 }
@@ -1236,11 +1236,11 @@ export interface FeatureCard {
  */
 export interface Image1 {
   /**
-   * Path of the image file under site.config/assets, starting with '/', e.g. "/images/hero.webp".
+   * Path of the image file under site.config/assets, starting with “/”, e.g. “/images/hero.webp”.
    */
   src: string;
   /**
-   * Text read to people who cannot see the image, e.g. "A three-storey apartment block under construction". Use "" only for purely decorative images.
+   * Text read to people who cannot see the image, e.g. “A three-storey apartment block under construction”. Use “” only for purely decorative images.
    */
   alt: string;
   /**
@@ -1257,7 +1257,7 @@ export interface Image1 {
  */
 export interface Link3 {
   /**
-   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
+   * The words on a link or button, e.g. “Learn more”. At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -1268,39 +1268,39 @@ export interface Link3 {
  */
 export interface FeeEstimatorBlock {
   /**
-   * Always "feeEstimator".
+   * Always Fee estimator.
    */
   type: 'feeEstimator';
   /**
-   * Optional anchor name so links can jump here, e.g. "estimate".
+   * Optional anchor name so links can jump here, e.g. “estimate”.
    */
   id?: string;
   /**
-   * A small badge above the heading, e.g. "Fee estimator".
+   * A small badge above the heading, e.g. “Fee estimator”.
    */
   eyebrow?: string;
   /**
-   * The section heading, e.g. "How much will it cost?".
+   * The section heading, e.g. “How much will it cost?”.
    */
   heading: string;
   /**
-   * Optional sentence under the heading, e.g. "Slide to your project's budget to see our fee.".
+   * Optional sentence under the heading, e.g. “Slide to your project's budget to see our fee.”.
    */
   intro?: string;
   /**
-   * Label of the slider, e.g. "Estimated project cost".
+   * Label of the slider, e.g. “Estimated project cost”.
    */
   sliderLabel: string;
   /**
-   * Name of the project-cost figure, e.g. "Project cost".
+   * Name of the project-cost figure, e.g. “Project cost”.
    */
   costLabel: string;
   /**
-   * Name of the fee figure, e.g. "Our fee (7.5%)".
+   * Name of the fee figure, e.g. “Our fee (7.5%)”.
    */
   feeLabel: string;
   /**
-   * Optional small print under the figures, e.g. "Costs are rounded to the nearest NGN 1,000,000.".
+   * Optional small print under the figures, e.g. “Costs are rounded to the nearest NGN 1,000,000.”.
    */
   note?: string;
   /**
@@ -1309,23 +1309,23 @@ export interface FeeEstimatorBlock {
   defaultPercent?: number;
 }
 /**
- * A form from site.config/forms/ shown on the page, e.g. the waitlist form. With a heading, text or selling points they sit beside the form on wide screens.
+ * One of the site's forms shown on the page, e.g. the waitlist form. With a heading, text or selling points they sit beside the form on wide screens.
  */
 export interface FormBlock {
   /**
-   * Always "form".
+   * Always Form.
    */
   type: 'form';
   /**
-   * Optional anchor name so links can jump here, e.g. "join".
+   * Optional anchor name so links can jump here, e.g. “join”.
    */
   id?: string;
   /**
-   * A small badge above the heading, e.g. "Build Now, Pay Later".
+   * A small badge above the heading, e.g. “Build Now, Pay Later”.
    */
   eyebrow?: string;
   /**
-   * The heading beside the form, e.g. "Join the waitlist".
+   * The heading beside the form, e.g. “Join the waitlist”.
    */
   heading?: string;
   /**
@@ -1333,7 +1333,7 @@ export interface FormBlock {
    */
   headingLevel?: 1 | 2;
   /**
-   * One or two sentences under the heading, e.g. "Tell us about your project and book a call with our team.".
+   * One or two sentences under the heading, e.g. “Tell us about your project and book a call with our team.”.
    */
   intro?: string;
   /**
@@ -1350,40 +1350,40 @@ export interface FormBlock {
     | [string, string, string, string, string]
     | [string, string, string, string, string, string];
   /**
-   * A small heading at the top of the form card, e.g. "Your details".
+   * A small heading at the top of the form card, e.g. “Your details”.
    */
   formHeading?: string;
   /**
-   * File name of the form in site.config/forms/, without .json, e.g. "waitlist".
+   * Which form to show, e.g. the waitlist form.
    */
   form: string;
 }
 /**
- * A form from site.config/forms/ in a pop-up dialog, e.g. the demo booking. It takes no room on the page: any button or link on the same page whose href is "#<id>" opens it, or leads to its page without JavaScript.
+ * A form in a pop-up dialog, e.g. the demo booking. It takes no room on the page: any button or link on the same page that goes to its anchor name (# followed by the name) opens it, or leads to its page without JavaScript.
  */
 export interface FormDialogBlock {
   /**
-   * Always "formDialog".
+   * Always Form dialog.
    */
   type: 'formDialog';
   /**
-   * The name links use to open it, e.g. "book-demo" for links to "#book-demo".
+   * The name links use to open it, e.g. “book-demo” for links to “#book-demo”.
    */
   id: string;
   /**
-   * The dialog's heading, e.g. "Book a demo".
+   * The dialog's heading, e.g. “Book a demo”.
    */
   title: string;
   /**
-   * One sentence under the heading, e.g. "Tell us about your business and our sales team will reach out.".
+   * One sentence under the heading, e.g. “Tell us about your business and our sales team will reach out.”.
    */
   text?: string;
   /**
-   * File name of the form in site.config/forms/, without .json, e.g. "demo-lead".
+   * Which form to show, e.g. the demo-lead form.
    */
   form: string;
   /**
-   * A page of this site that shows the same form, e.g. "/book-a-demo". Links to the dialog then go to that page for visitors without JavaScript (or when the dialog cannot load), and open the dialog for everyone else. Leave it out and those links are buttons that work only with JavaScript.
+   * A page of this site that shows the same form, e.g. “/book-a-demo”. Links to the dialog then go to that page for visitors without JavaScript (or when the dialog cannot load), and open the dialog for everyone else. Leave it out and those links are buttons that work only with JavaScript.
    */
   page?: string;
 }
@@ -1392,19 +1392,19 @@ export interface FormDialogBlock {
  */
 export interface HeroBlock {
   /**
-   * Always "hero".
+   * Always Hero.
    */
   type: 'hero';
   /**
-   * Optional anchor name so links can jump here, e.g. "top".
+   * Optional anchor name so links can jump here, e.g. “top”.
    */
   id?: string;
   /**
-   * A small badge above the headline, e.g. "For contractors".
+   * A small badge above the headline, e.g. “For contractors”.
    */
   eyebrow?: string;
   /**
-   * The headline, e.g. "Manage Your Construction Projects remotely". It is the page's main heading.
+   * The headline, e.g. “Manage Your Construction Projects remotely”. It is the page's main heading.
    */
   heading: string;
   /**
@@ -1412,7 +1412,7 @@ export interface HeroBlock {
    */
   headingLevel?: 1 | 2;
   /**
-   * One or two sentences under the headline, e.g. "Post your project, compare bids from verified contractors and follow progress from anywhere.".
+   * One or two sentences under the headline, e.g. “Post your project, compare bids from verified contractors and follow progress from anywhere.”.
    */
   intro?: string;
   /**
@@ -1423,7 +1423,7 @@ export interface HeroBlock {
   actions?: [] | [Link] | [Link, Link] | [Link, Link, Link];
   image?: Image2;
   /**
-   * Background: "light" (pale blue fading to white, default), "alt" (soft grey), "dark" (navy) or "brand" (blue); "accent" looks like "brand".
+   * Background: Light (pale blue fading to white, default), Alt (soft grey), Dark (navy) or Brand (blue); Accent looks like Brand. E.g. Dark.
    */
   tone?: 'light' | 'alt' | 'dark' | 'brand' | 'accent';
 }
@@ -1432,11 +1432,11 @@ export interface HeroBlock {
  */
 export interface Image2 {
   /**
-   * Path of the image file under site.config/assets, starting with '/', e.g. "/images/hero.webp".
+   * Path of the image file under site.config/assets, starting with “/”, e.g. “/images/hero.webp”.
    */
   src: string;
   /**
-   * Text read to people who cannot see the image, e.g. "A three-storey apartment block under construction". Use "" only for purely decorative images.
+   * Text read to people who cannot see the image, e.g. “A three-storey apartment block under construction”. Use “” only for purely decorative images.
    */
   alt: string;
   /**
@@ -1453,23 +1453,23 @@ export interface Image2 {
  */
 export interface LiveProjectsBlock {
   /**
-   * Always "liveProjects".
+   * Always Live projects.
    */
   type: 'liveProjects';
   /**
-   * Optional anchor name so links can jump here, e.g. "projects".
+   * Optional anchor name so links can jump here, e.g. “projects”.
    */
   id?: string;
   /**
-   * A small badge above the heading, e.g. "Built with BuildPad".
+   * A small badge above the heading, e.g. “Built with BuildPad”.
    */
   eyebrow?: string;
   /**
-   * The section heading, also the carousel's name for screen readers, e.g. "Live Projects". Default "Live Projects".
+   * The section heading, also the carousel's name for screen readers, e.g. “Live Projects”. Default “Live Projects”.
    */
   heading?: string;
   /**
-   * One sentence under the heading, e.g. "Owners are building these projects remotely right now.".
+   * One sentence under the heading, e.g. “Owners are building these projects remotely right now.”.
    */
   intro?: string;
   /**
@@ -1547,19 +1547,19 @@ export interface LiveProjectsBlock {
  */
 export interface LiveProject {
   /**
-   * A short unique name for the project, e.g. "abuja-heights".
+   * A short unique name for the project, e.g. “abuja-heights”.
    */
   id: string;
   /**
-   * The project's name, e.g. "Katampe Heights".
+   * The project's name, e.g. “Katampe Heights”.
    */
   name: string;
   /**
-   * Where it is being built, e.g. "Abuja, Nigeria".
+   * Where it is being built, e.g. “Abuja, Nigeria”.
    */
   location: string;
   /**
-   * Optional short status shown on the picture, e.g. "In progress".
+   * Optional short status shown on the picture, e.g. “In progress”.
    */
   status?: string;
   image: Image3;
@@ -1570,11 +1570,11 @@ export interface LiveProject {
  */
 export interface Image3 {
   /**
-   * Path of the image file under site.config/assets, starting with '/', e.g. "/images/hero.webp".
+   * Path of the image file under site.config/assets, starting with “/”, e.g. “/images/hero.webp”.
    */
   src: string;
   /**
-   * Text read to people who cannot see the image, e.g. "A three-storey apartment block under construction". Use "" only for purely decorative images.
+   * Text read to people who cannot see the image, e.g. “A three-storey apartment block under construction”. Use “” only for purely decorative images.
    */
   alt: string;
   /**
@@ -1591,11 +1591,11 @@ export interface Image3 {
  */
 export interface Image4 {
   /**
-   * Path of the image file under site.config/assets, starting with '/', e.g. "/images/hero.webp".
+   * Path of the image file under site.config/assets, starting with “/”, e.g. “/images/hero.webp”.
    */
   src: string;
   /**
-   * Text read to people who cannot see the image, e.g. "A three-storey apartment block under construction". Use "" only for purely decorative images.
+   * Text read to people who cannot see the image, e.g. “A three-storey apartment block under construction”. Use “” only for purely decorative images.
    */
   alt: string;
   /**
@@ -1608,19 +1608,19 @@ export interface Image4 {
   height: number;
 }
 /**
- * A quiet row of partner or customer logos under a short heading such as "Trusted by". Example: { "type": "logoStrip", "heading": "Trusted by", "logos": [{ "image": { "src": "/images/home/partner-keel-capital.svg", "alt": "Keel Capital", "width": 200, "height": 56 } }] }.
+ * A quiet row of partner or customer logos under a short heading such as “Trusted by”. Example: { "type": "logoStrip", "heading": "Trusted by", "logos": [{ "image": { "src": "/images/home/partner-keel-capital.svg", "alt": "Keel Capital", "width": 200, "height": 56 } }] }.
  */
 export interface LogoStripBlock {
   /**
-   * Always "logoStrip".
+   * Always Logo strip.
    */
   type: 'logoStrip';
   /**
-   * Optional anchor name so links can jump here, e.g. "partners".
+   * Optional anchor name so links can jump here, e.g. “partners”.
    */
   id?: string;
   /**
-   * The short heading above the logos, e.g. "Trusted by". Default "Trusted by".
+   * The short heading above the logos, e.g. “Trusted by”. Default “Trusted by”.
    */
   heading?: string;
   /**
@@ -1701,11 +1701,11 @@ export interface PartnerLogo {
  */
 export interface Image5 {
   /**
-   * Path of the image file under site.config/assets, starting with '/', e.g. "/images/hero.webp".
+   * Path of the image file under site.config/assets, starting with “/”, e.g. “/images/hero.webp”.
    */
   src: string;
   /**
-   * Text read to people who cannot see the image, e.g. "A three-storey apartment block under construction". Use "" only for purely decorative images.
+   * Text read to people who cannot see the image, e.g. “A three-storey apartment block under construction”. Use “” only for purely decorative images.
    */
   alt: string;
   /**
@@ -1718,27 +1718,27 @@ export interface Image5 {
   height: number;
 }
 /**
- * "Who is it for": one card per kind of customer, each with a picture, a short description and a "Learn more" link to that customer's page. Example: { "type": "personas", "heading": "Who is it for?", "personas": [{ "id": "owner", "colorScheme": "blue", "persona": "Project Owner", "description": "Build your home remotely.", "image": { "src": "/images/home/persona-owner.svg", "alt": "", "width": 480, "height": 320 }, "link": { "label": "Learn more", "href": "/owner" } }] }.
+ * “Who is it for”: one card per kind of customer, each with a picture, a short description and a “Learn more” link to that customer's page. Example: { "type": "personas", "heading": "Who is it for?", "personas": [{ "id": "owner", "colorScheme": "blue", "persona": "Project Owner", "description": "Build your home remotely.", "image": { "src": "/images/home/persona-owner.svg", "alt": "", "width": 480, "height": 320 }, "link": { "label": "Learn more", "href": "/owner" } }] }.
  */
 export interface PersonasBlock {
   /**
-   * Always "personas".
+   * Always Personas.
    */
   type: 'personas';
   /**
-   * Optional anchor name so links can jump here, e.g. "who-is-it-for".
+   * Optional anchor name so links can jump here, e.g. “who-is-it-for”.
    */
   id?: string;
   /**
-   * A small badge above the heading, e.g. "Solutions".
+   * A small badge above the heading, e.g. “Solutions”.
    */
   eyebrow?: string;
   /**
-   * The section heading, e.g. "Who is it for?". Default "Who is it for?".
+   * The section heading, e.g. “Who is it for?”. Default “Who is it for?”.
    */
   heading?: string;
   /**
-   * One sentence under the heading, e.g. "One platform for everyone who builds.".
+   * One sentence under the heading, e.g. “One platform for everyone who builds.”.
    */
   intro?: string;
   /**
@@ -1760,20 +1760,20 @@ export interface PersonasBlock {
  */
 export interface PersonaCard {
   /**
-   * A short unique name for the card, e.g. "contractor".
+   * A short unique name for the card, e.g. “contractor”.
    */
   id: string;
   /**
-   * The card's colours: "blue", "orange" or "green", e.g. "green".
+   * The card's colours: Blue, Orange or Green, e.g. Green.
    */
   colorScheme: 'blue' | 'orange' | 'green';
   image: Image6;
   /**
-   * Who the card is for; it is the card's title, e.g. "Contractor".
+   * Who the card is for; it is the card's title, e.g. “Contractor”.
    */
   persona: string;
   /**
-   * One or two sentences on what they get, e.g. "Bid on a steady pool of verified projects with zero tender fees.".
+   * One or two sentences on what they get, e.g. “Bid on a steady pool of verified projects with zero tender fees.”.
    */
   description: string;
   link: Link4;
@@ -1783,11 +1783,11 @@ export interface PersonaCard {
  */
 export interface Image6 {
   /**
-   * Path of the image file under site.config/assets, starting with '/', e.g. "/images/hero.webp".
+   * Path of the image file under site.config/assets, starting with “/”, e.g. “/images/hero.webp”.
    */
   src: string;
   /**
-   * Text read to people who cannot see the image, e.g. "A three-storey apartment block under construction". Use "" only for purely decorative images.
+   * Text read to people who cannot see the image, e.g. “A three-storey apartment block under construction”. Use “” only for purely decorative images.
    */
   alt: string;
   /**
@@ -1804,7 +1804,7 @@ export interface Image6 {
  */
 export interface Link4 {
   /**
-   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
+   * The words on a link or button, e.g. “Learn more”. At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
@@ -1815,23 +1815,23 @@ export interface Link4 {
  */
 export interface PlanComparisonBlock {
   /**
-   * Always "planComparison".
+   * Always Plan comparison.
    */
   type: 'planComparison';
   /**
-   * Optional anchor name so links can jump here, e.g. "compare".
+   * Optional anchor name so links can jump here, e.g. “compare”.
    */
   id?: string;
   /**
-   * Optional section heading, e.g. "Compare plans".
+   * Optional section heading, e.g. “Compare plans”.
    */
   heading?: string;
   /**
-   * Optional sentence under the heading, e.g. "Every feature, plan by plan.".
+   * Optional sentence under the heading, e.g. “Every feature, plan by plan.”.
    */
   intro?: string;
   /**
-   * Label of the plan dropdown shown on phones, e.g. "Show plan". Default "Show plan".
+   * Label of the plan dropdown shown on phones, e.g. “Show plan”. Default “Show plan”.
    */
   pickerLabel?: string;
   /**
@@ -1859,11 +1859,11 @@ export interface PlanComparisonBlock {
  */
 export interface ComparisonGroup {
   /**
-   * The group's name, e.g. "Procurement". Leave it empty ("") for rows that should always show, such as projects and storage.
+   * The group's name, e.g. “Procurement”. Leave it empty (“”) for rows that should always show, such as projects and storage.
    */
   heading: string;
   /**
-   * true opens the group when the page loads, e.g. true. Default false (closed).
+   * When on, the group is open when the page loads, e.g. on for the first group. Off (closed) unless switched on.
    */
   expanded?: boolean;
   /**
@@ -1878,42 +1878,42 @@ export interface ComparisonGroup {
  */
 export interface ComparisonRow {
   /**
-   * The feature, e.g. "Material tracking".
+   * The feature, e.g. “Material tracking”.
    */
   label: string;
   /**
-   * One entry per plan, in the order of "plans": true (a tick: included), false (a cross: not included) or a short text, e.g. [false, true, "Up to 10", "Unlimited"].
+   * One entry per plan, in the order of the plans: a tick (included), a cross (not included) or a short text, e.g. [false, true, "Up to 10", "Unlimited"].
    *
    * @minItems 1
    */
   values: [boolean | string, ...(boolean | string)[]];
 }
 /**
- * Plan cards side by side with a Monthly / Annually switch. Visitors can pick a user count on plans that have one, and click a card to choose it; the chosen card then shows a contact button (e.g. opening the demo-booking dialog). Prices are worked out by the site from each plan's "price" rule and user count, so only the wording lives here. Example: { "type": "pricingPlans", "plans": [{ "id": "basic", "title": "Basic", "price": "basic", "userLabel": "per user/project", "hasDropdown": true, "users": { "min": 1, "max": 10 }, "benefits": ["Unlimited projects"], "buttonTitle": "Choose Basic" }], "contactAction": { "label": "Contact Us", "href": "#book-demo" } }.
+ * Plan cards side by side with a Monthly / Annually switch. Visitors can pick a user count on plans that have one, and click a card to choose it; the chosen card then shows a contact button (e.g. opening the demo-booking dialog). Prices are worked out by the site from each plan's “price” rule and user count, so only the wording lives here. Example: { "type": "pricingPlans", "plans": [{ "id": "basic", "title": "Basic", "price": "basic", "userLabel": "per user/project", "hasDropdown": true, "users": { "min": 1, "max": 10 }, "benefits": ["Unlimited projects"], "buttonTitle": "Choose Basic" }], "contactAction": { "label": "Contact Us", "href": "#book-demo" } }.
  */
 export interface PricingPlansBlock {
   /**
-   * Always "pricingPlans".
+   * Always Pricing plans.
    */
   type: 'pricingPlans';
   /**
-   * Optional anchor name so links can jump here, e.g. "plans".
+   * Optional anchor name so links can jump here, e.g. “plans”.
    */
   id?: string;
   /**
-   * Optional section heading, e.g. "Choose the plan that fits your team".
+   * Optional section heading, e.g. “Choose the plan that fits your team”.
    */
   heading?: string;
   /**
-   * Optional sentence under the heading, e.g. "Start free and upgrade when your portfolio grows.".
+   * Optional sentence under the heading, e.g. “Start free and upgrade when your portfolio grows.”.
    */
   intro?: string;
   /**
-   * Label of the monthly billing choice, e.g. "Monthly". Default "Monthly".
+   * Label of the monthly billing choice, e.g. “Monthly”. Default “Monthly”.
    */
   monthlyLabel?: string;
   /**
-   * Label of the annual billing choice, e.g. "Annually - save 15%". Default "Annually - save 15%".
+   * Label of the annual billing choice, e.g. “Annually - save 15%”. Default “Annually - save 15%”.
    */
   annualLabel?: string;
   /**
@@ -1929,35 +1929,35 @@ export interface PricingPlansBlock {
  */
 export interface PricingPlan {
   /**
-   * A short unique name for the plan, lower case, e.g. "basic".
+   * A short unique name for the plan, in lower case, e.g. basic.
    */
   id: string;
   /**
-   * The plan's name on the card, e.g. "Basic".
+   * The plan's name on the card, e.g. “Basic”.
    */
   title: string;
   /**
-   * Optional one-line summary under the name, e.g. "For small teams running a few projects".
+   * Optional one-line summary under the name, e.g. “For small teams running a few projects”.
    */
   description?: string;
   /**
-   * Optional ribbon on the card, e.g. "Most popular".
+   * Optional ribbon on the card, e.g. “Most popular”.
    */
   badge?: string;
   /**
-   * How the amount is worked out: "free" (NGN 0), "basic" (NGN 20,000 per user a month), "pro" (NGN 45,000 a month for up to 3 users plus NGN 10,000 per extra user), "perUser" (NGN 10,000 per user a month) or "contact" (no amount: shows "amountLabel" instead), e.g. "basic". Annual billing is 12 months less 15 %.
+   * How the amount is worked out: Free (NGN 0), Basic (NGN 20,000 per user a month), Pro (NGN 45,000 a month for up to 3 users plus NGN 10,000 per extra user), Per user (NGN 10,000 per user a month) or Contact (no amount: shows the Amount label instead), e.g. Basic. Annual billing is 12 months less 15 %.
    */
   price: 'free' | 'basic' | 'pro' | 'perUser' | 'contact';
   /**
-   * Text shown in place of an amount for "contact" plans, e.g. "Contact us".
+   * Text shown in place of an amount for Contact plans, e.g. “Contact us”.
    */
   amountLabel?: string;
   /**
-   * What the amount covers, shown under it, e.g. "per user/project".
+   * What the amount covers, shown under it, e.g. “per user/project”.
    */
   userLabel: string;
   /**
-   * true shows a user-count dropdown on the card (then "users" is required), e.g. true.
+   * When on, the card shows a user-count dropdown (then Users is required), e.g. on for a plan priced per user.
    */
   hasDropdown: boolean;
   users?: PlanUserRange;
@@ -1968,7 +1968,7 @@ export interface PricingPlan {
    */
   benefits: [string, ...string[]];
   /**
-   * The words on the card's choose button, e.g. "Choose Basic". Each plan needs its own wording so screen-reader users can tell the buttons apart.
+   * The words on the card's choose button, e.g. “Choose Basic”. Each plan needs its own wording so screen-reader users can tell the buttons apart.
    */
   buttonTitle: string;
 }
@@ -1977,7 +1977,7 @@ export interface PricingPlan {
  */
 export interface PlanUserRange {
   /**
-   * Fewest users, also the starting choice unless "default" says otherwise, e.g. 1.
+   * Fewest users, also the starting choice unless “default” says otherwise, e.g. 1.
    */
   min: number;
   /**
@@ -1994,88 +1994,88 @@ export interface PlanUserRange {
  */
 export interface Link5 {
   /**
-   * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
+   * The words on a link or button, e.g. “Learn more”. At most 40 characters: a button must fit on one line on a phone.
    */
   label: string;
   href: Href;
   style?: ButtonStyle;
 }
 /**
- * Long-form text written in Markdown (MDX), such as a privacy policy or terms of use. Write the text in site.config/content/<name>.mdx; it is turned into the page at build time, and every heading gets an anchor so it can be linked to. Example: { "type": "prose", "source": "policy", "toc": true }.
+ * Long-form text written in Markdown (MDX), such as a privacy policy or terms of use. The text is kept in a text file of its own; it is turned into the page at build time, and every heading gets an anchor so it can be linked to. Example: { "type": "prose", "source": "policy", "toc": true }.
  */
 export interface ProseBlock {
   /**
-   * Always "prose".
+   * Always Prose.
    */
   type: 'prose';
   /**
-   * Optional anchor name so links can jump here, e.g. "policy".
+   * Optional anchor name so links can jump here, e.g. “policy”.
    */
   id?: string;
   /**
-   * File name (without .mdx) of the text in site.config/content/, e.g. "policy" for site.config/content/policy.mdx.
+   * Which text to show, e.g. the policy text.
    */
   source: string;
   /**
-   * true shows an "On this page" list of the main (##) headings beside the text, linking to each, e.g. true. Default false.
+   * When on, shows an “On this page” list of the main headings beside the text, linking to each, e.g. on for a long policy. Off unless switched on.
    */
   toc?: boolean;
   /**
-   * Heading of the table of contents, e.g. "On this page" (the default).
+   * Heading of the table of contents, e.g. “On this page” (the default).
    */
   tocLabel?: string;
   /**
-   * true shows the "updated" date from the file's front matter above the text, e.g. "Last updated: 3 November 2025". Default true.
+   * When on, shows the date the text was last updated above it, e.g. “Last updated: 3 November 2025”. On unless switched off.
    */
   showUpdated?: boolean;
 }
 /**
- * For a page with a parameter in its route, such as "/referral/:refId": shows a spinner and a short message, then sends the visitor on to a named destination from site.json with the parameter's value added as a query parameter, e.g. /referral/ABC123 → https://app.buildpad.example/referral/signup?referralCode=ABC123. Example: { "type": "referralRedirect", "destination": "@referralSignup", "routeParam": "refId", "queryParam": "referralCode" }.
+ * For a page with a parameter in its address, such as “/referral/:code”: shows a spinner and a short message, then sends the visitor on to a named destination of the site settings with the parameter's value added to the address, e.g. from /referral/ABC123 to the sign-up page with the code ABC123. Example: { "type": "referralRedirect", "destination": "@referralSignup", "routeParam": "refId", "queryParam": "referralCode" }.
  */
 export interface ReferralRedirectBlock {
   /**
-   * Always "referralRedirect".
+   * Always Referral redirect.
    */
   type: 'referralRedirect';
   /**
-   * Where to send the visitor: a named destination from site.json (never a typed address, so a link cannot be bent to another site), e.g. "@referralSignup".
+   * Where to send the visitor: a named destination of the site settings (never a typed address, so a link cannot be bent to another site), e.g. the referral sign-up.
    */
   destination: string;
   /**
-   * Name of the route parameter to pass on, as written after ':' in the page's route, e.g. "refId" (the default).
+   * Name of the parameter to pass on, as written after the colon in the page's address, e.g. code for “/referral/:code”.
    */
   routeParam?: string;
   /**
-   * Name of the query parameter the destination expects, e.g. "referralCode" (the default).
+   * Name of the parameter the destination expects in its address, e.g. code.
    */
   queryParam?: string;
   /**
-   * Text shown while the browser moves on, e.g. "Redirecting Please Wait..." (the default).
+   * Text shown while the browser moves on, e.g. “Redirecting Please Wait...” (the default).
    */
   message?: string;
 }
 /**
- * The embedded scheduling page (its address is Scheduler › URL in the site settings, site.json), filled in with the name and e-mail a form stored earlier. After the visitor books, it moves on to the next page. A visitor who arrives without those details still gets the scheduler, empty, with a link to the form. When the scheduler does not load (its site cannot be reached), a fallback offers its page in a new tab and the next page.
+ * The embedded scheduling page (its address is Scheduler › URL in the site settings), filled in with the name and e-mail a form stored earlier. After the visitor books, it moves on to the next page. A visitor who arrives without those details still gets the scheduler, empty, with a link to the form. When the scheduler does not load (its site cannot be reached), a fallback offers its page in a new tab and the next page.
  */
 export interface SchedulerBlock {
   /**
-   * Always "scheduler".
+   * Always Scheduler.
    */
   type: 'scheduler';
   /**
-   * Optional anchor name so links can jump here, e.g. "book".
+   * Optional anchor name so links can jump here, e.g. “book”.
    */
   id?: string;
   /**
-   * The heading above the scheduler, e.g. "Pick a time for your call". It is the page's main heading.
+   * The heading above the scheduler, e.g. “Pick a time for your call”. It is the page's main heading.
    */
   heading?: string;
   /**
-   * One sentence under the heading, e.g. "Choose a slot that suits you; we will send a calendar invite.".
+   * One sentence under the heading, e.g. “Choose a slot that suits you; we will send a calendar invite.”.
    */
   intro?: string;
   /**
-   * Name of the details a form kept (the Key under Submit › On success › Store in the form), e.g. "schedule".
+   * Name of the details a form kept (the Key under Submit › On success › Store in the form), e.g. “schedule”.
    */
   store: string;
   next: Href4;
@@ -2097,45 +2097,45 @@ export interface SchedulerBlock {
    */
   fallback?: {
     /**
-     * Says the scheduler did not load, e.g. "The scheduler could not be loaded here." (default).
+     * Says the scheduler did not load, e.g. “The scheduler could not be loaded here.” (default).
      */
     text?: string;
     /**
-     * Tells a visitor who came from the form that nothing is lost, e.g. "Your place on the waitlist is saved.". Default "Your details are saved.".
+     * Tells a visitor who came from the form that nothing is lost, e.g. “Your place on the waitlist is saved.”. Default “Your details are saved.”.
      */
     savedText?: string;
     /**
-     * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
+     * The words on a link or button, e.g. “Learn more”. At most 40 characters: a button must fit on one line on a phone.
      */
     linkLabel?: string;
     /**
-     * The words on a link or button, e.g. "Learn more". At most 40 characters: a button must fit on one line on a phone.
+     * The words on a link or button, e.g. “Learn more”. At most 40 characters: a button must fit on one line on a phone.
      */
     nextLabel?: string;
   };
 }
 /**
- * A numbered "How it works" sequence: each step has a picture or an icon, a short title and a sentence. Shown as a grid of numbered cards on large screens and a list on phones. Example: { "type": "steps", "heading": "How it works", "steps": [{ "id": "get-link", "icon": "link", "title": "Get your referral link", "desc": "Sign up and we create a unique link for you." }] }.
+ * A numbered “How it works” sequence: each step has a picture or an icon, a short title and a sentence. Shown as a grid of numbered cards on large screens and a list on phones. Example: { "type": "steps", "heading": "How it works", "steps": [{ "id": "get-link", "icon": "link", "title": "Get your referral link", "desc": "Sign up and we create a unique link for you." }] }.
  */
 export interface StepsBlock {
   /**
-   * Always "steps".
+   * Always Steps.
    */
   type: 'steps';
   /**
-   * Optional anchor name so links can jump here, e.g. "how-it-works".
+   * Optional anchor name so links can jump here, e.g. “how-it-works”.
    */
   id?: string;
   /**
-   * A small badge above the heading, e.g. "Refer & Earn $300".
+   * A small badge above the heading, e.g. “Refer & Earn $300”.
    */
   eyebrow?: string;
   /**
-   * The section heading, e.g. "How it works".
+   * The section heading, e.g. “How it works”.
    */
   heading: string;
   /**
-   * Optional sentence under the heading, e.g. "Seven simple steps from your first share to cash in your account.".
+   * Optional sentence under the heading, e.g. “Seven simple steps from your first share to cash in your account.”.
    */
   intro?: string;
   /**
@@ -2164,7 +2164,7 @@ export interface StepsBlock {
    */
   actions?: [] | [Link] | [Link, Link];
   /**
-   * Background: "light" (white, default) or "alt" (soft grey), e.g. "alt". The steps sit on white cards, so "dark", "brand" and "accent" look like "alt".
+   * Background: Light (white, default) or Alt (soft grey), e.g. Alt. The steps sit on white cards, so Dark, Brand and Accent look like Alt.
    */
   tone?: 'light' | 'alt' | 'dark' | 'brand' | 'accent';
 }
@@ -2173,17 +2173,17 @@ export interface StepsBlock {
  */
 export interface Step {
   /**
-   * A short unique name for the step, also an anchor for links, e.g. "share".
+   * A short unique name for the step, also an anchor for links, e.g. share.
    */
   id: string;
   image?: Image7;
   icon?: IconName2;
   /**
-   * The step in a few words, e.g. "Share your link".
+   * The step in a few words, e.g. “Share your link”.
    */
   title: string;
   /**
-   * One or two sentences, e.g. "Send your link to friends by WhatsApp, email or social media.".
+   * One or two sentences, e.g. “Send your link to friends by WhatsApp, email or social media.”.
    */
   desc: string;
 }
@@ -2192,11 +2192,11 @@ export interface Step {
  */
 export interface Image7 {
   /**
-   * Path of the image file under site.config/assets, starting with '/', e.g. "/images/hero.webp".
+   * Path of the image file under site.config/assets, starting with “/”, e.g. “/images/hero.webp”.
    */
   src: string;
   /**
-   * Text read to people who cannot see the image, e.g. "A three-storey apartment block under construction". Use "" only for purely decorative images.
+   * Text read to people who cannot see the image, e.g. “A three-storey apartment block under construction”. Use “” only for purely decorative images.
    */
   alt: string;
   /**
@@ -2213,23 +2213,23 @@ export interface Image7 {
  */
 export interface TestimonialsBlock {
   /**
-   * Always "testimonials".
+   * Always Testimonials.
    */
   type: 'testimonials';
   /**
-   * Optional anchor name so links can jump here, e.g. "testimonials".
+   * Optional anchor name so links can jump here, e.g. “testimonials”.
    */
   id?: string;
   /**
-   * A small badge above the heading, e.g. "Testimonials".
+   * A small badge above the heading, e.g. “Testimonials”.
    */
   eyebrow?: string;
   /**
-   * The section heading, also the carousel's name for screen readers, e.g. "What our customers say". Default "What our customers say".
+   * The section heading, also the carousel's name for screen readers, e.g. “What our customers say”. Default “What our customers say”.
    */
   heading?: string;
   /**
-   * One sentence under the heading, e.g. "Owners and contractors on building with BuildPad.".
+   * One sentence under the heading, e.g. “Owners and contractors on building with BuildPad.”.
    */
   intro?: string;
   /**
@@ -2307,48 +2307,48 @@ export interface TestimonialsBlock {
  */
 export interface Testimonial {
   /**
-   * What the customer said, without quotation marks, e.g. "The daily reports meant I never had to fly home.".
+   * What the customer said, without quotation marks, e.g. “The daily reports meant I never had to fly home.”.
    */
   message: string;
   /**
-   * The customer's name, e.g. "Adaeze Okafor".
+   * The customer's name, e.g. “Adaeze Okafor”.
    */
   name: string;
   /**
-   * Who they are, e.g. "Project owner, Toronto" or "CEO, Northgate Builders".
+   * Who they are, e.g. “Project owner, Toronto” or “CEO, Northgate Builders”.
    */
   title: string;
   /**
-   * Colour of the card: "blue" (default), "orange", "green", "purple", "teal" or "dark", e.g. "orange".
+   * Colour of the card: Blue (default), Orange, Green, Purple, Teal or Dark, e.g. Orange.
    */
   backgroundColor?: 'blue' | 'orange' | 'green' | 'purple' | 'teal' | 'dark';
   /**
-   * true adds a band of a second, contrasting colour behind the card for a livelier look, e.g. true. Default false.
+   * When on, adds a band of a second, contrasting colour behind the card for a livelier look, e.g. on for every other card. Off unless switched on.
    */
   showSecondColor?: boolean;
 }
 /**
- * A pop-up window that plays the site's explainer video (the address set under Video in the site settings, site.json). It stays hidden until a button or link on the same page points at its anchor name, e.g. a hero button "How our referral works" that goes to "#referral-video". The player only loads once the window opens. Example: { "type": "videoDialog", "id": "referral-video", "title": "Referral Video" }.
+ * A pop-up window that plays the site's explainer video (the address set under Video in the site settings). It stays hidden until a button or link on the same page points at its anchor name, e.g. a hero button “How our referral works” that goes to “#referral-video”. The player only loads once the window opens. Example: { "type": "videoDialog", "id": "referral-video", "title": "Referral Video" }.
  */
 export interface VideoDialogBlock {
   /**
-   * Always "videoDialog".
+   * Always Video dialog.
    */
   type: 'videoDialog';
   /**
-   * The name buttons use to open it: a link to "#<id>" opens this window, e.g. "referral-video", opened by a button that goes to "#referral-video".
+   * The name buttons use to open it: a link to “#<id>” opens this window, e.g. “referral-video”, opened by a button that goes to “#referral-video”.
    */
   id: string;
   /**
-   * Heading of the window, also read out by screen readers, e.g. "Referral Video".
+   * Heading of the window, also read out by screen readers, e.g. “Referral Video”.
    */
   title: string;
   /**
-   * Optional sentence under the video, e.g. "Two minutes on how to share your link and earn up to $300 per referral.".
+   * Optional sentence under the video, e.g. “Two minutes on how to share your link and earn up to $300 per referral.”.
    */
   text?: string;
   /**
-   * Words of the link to the video on its own site, shown under the player and in its place when the video cannot load, e.g. "Watch it on YouTube". Default "Watch the video on <host>".
+   * Words of the link to the video on its own site, shown under the player and in its place when the video cannot load, e.g. “Watch it on YouTube”. Default “Watch the video on <host>”.
    */
   fallbackLabel?: string;
 }

@@ -18,6 +18,8 @@ describe('the catalogue of diagnostics', () => {
       severity: 'error',
       message: 'There is no destination named "@sigin" in site.json.',
       suggestion: 'Did you mean "@signin"?',
+      // What the wording was made from, for readers that word it their own way (the editor).
+      args: { href: '@sigin', guess: 'signin', known: ['signin'] },
     });
     expect(say('unknown-anchor', { id: 'x', href: '#x', ids: [] })).toMatchObject({ severity: 'warning', suggestion: 'Give the target block "id": "x".' });
     // @ts-expect-error a code that is not in the catalogue does not compile

@@ -27,6 +27,11 @@ export interface Diagnostic {
   /** Stable machine code: a key of CATALOGUE. */
   code: DiagnosticCode;
   severity: Severity;
+  /**
+   * What the catalogue's templates were given (the setting's name, the limit, …), so that another reader (the editor)
+   * can word the finding its own way. Not enumerable: the command line's output, JSON included, stays as it is.
+   */
+  readonly args?: Readonly<Record<string, unknown>>;
 }
 
 interface Entry {
@@ -516,6 +521,8 @@ export interface Finding {
   message: string;
   suggestion?: string;
   severity?: Severity;
+  /** What the catalogue's templates were given (see Diagnostic.args). */
+  args?: Readonly<Record<string, unknown>>;
 }
 
 /** A finding worded by the catalogue's templates for `code`, with the code's usual severity. */
@@ -524,7 +531,7 @@ export function say<C extends Templated>(code: C, args: MessageArgs<C> & Suggest
   const message = (entry.message as (a: unknown) => string)(args);
   const suggestion = entry.suggestion ? (entry.suggestion as (a: unknown) => string | undefined)(args) : undefined;
   const severity = entry.severityOf ? (entry.severityOf as (a: unknown) => Severity)(args) : entry.severity;
-  return { code, message, ...(suggestion === undefined ? {} : { suggestion }), severity };
+  return { code, message, ...(suggestion === undefined ? {} : { suggestion }), severity, args: args as Readonly<Record<string, unknown>> };
 }
 
 export function formatDiagnosticLine(d: Diagnostic): string {

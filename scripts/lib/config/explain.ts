@@ -5,7 +5,7 @@ import { urlForm } from './assets.ts';
 import { addressFromTyped } from '../../../renderer/lib/route-form.ts';
 import { say, type Diagnostic, type DiagnosticCode } from './diagnostics.ts';
 
-type Explained = Pick<Diagnostic, 'path' | 'message' | 'suggestion' | 'code'> & { key?: string };
+type Explained = Pick<Diagnostic, 'path' | 'message' | 'suggestion' | 'code' | 'args'> & { key?: string };
 /** While explaining: which property a "required" error misses, and the nearest allowed name of an unknown one. */
 type Draft = Explained & { missing?: string; guess?: string };
 

@@ -12,6 +12,7 @@
  *   GET  events              Server-Sent Events: "change" { path, hash } for every change on disk
  *   GET  changes             { files: [{ path, status, diff }] } since the editor started
  *   page-create, page-links, page-rename, page-duplicate, page-delete: pages-api.ts
+ *   POST unsaved  { path, data }  { diff } what saving data would change in the file, as the save writes it
  *
  * Every request passes security.ts first (token, Host, and Origin for writes); every path is resolved inside the
  * config folder. Saves write the smallest text change (json-edit.ts) and only what the checker accepts.
@@ -26,7 +27,7 @@ import { newFaqSet, newForm, newPage, type ScaffoldResult } from '../scaffold.ts
 import { editJsonText } from './json-edit.ts';
 import { checkRequest, Refusal, resolveInside, type Guard } from './security.ts';
 import { listFiles, sha256 } from './files.ts';
-import { changesSince, takeSnapshot, type Snapshot } from './changes.ts';
+import { changesSince, takeSnapshot, unsavedDiff, type Snapshot } from './changes.ts';
 import { watchConfig, type ChangeEvent, type ConfigWatcher } from './watch.ts';
 import { resolveSchema } from './schemas.ts';
 import { compileForPreview } from './content.ts';
@@ -57,6 +58,8 @@ export interface ApiDiagnostic {
   line: number;
   column: number;
   pointer: string;
+  /** What the checker's wording was made from (the setting's name, the limit, …), for the editor's own words. */
+  args?: Readonly<Record<string, unknown>>;
 }
 
 export function toApiDiagnostic(d: Diagnostic): ApiDiagnostic {
@@ -69,6 +72,7 @@ export function toApiDiagnostic(d: Diagnostic): ApiDiagnostic {
     line: d.line,
     column: d.column,
     pointer: d.path,
+    ...(d.args ? { args: d.args } : {}),
   };
 }
 
@@ -314,6 +318,11 @@ export function createEditorApi(opts: EditorApiOptions): EditorApi {
       res.write('retry: 1000\n: connected\n\n');
       streams.add(res);
       req.on('close', () => streams.delete(res));
+    },
+    'POST unsaved': async (req, res) => {
+      const body = await readBody(req);
+      const { abs, rel } = resolveInside(configDir, body.path, { write: true });
+      send(res, 200, { path: rel, diff: unsavedDiff(rel, readIfExists(abs), body.data) });
     },
     'GET changes': (_req, res) => {
       send(res, 200, { files: changesSince(snapshot, configDir) });

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { listFiles } from './files.ts';
+import { editJsonText } from './json-edit.ts';
 
 /** Text of every config file (assets left out: they are images), by path inside the config folder. */
 export type Snapshot = Map<string, string>;
@@ -47,4 +48,12 @@ export function changesSince(snapshot: Snapshot, configDir: string): FileChange[
   }
   for (const [path, after] of now) if (!snapshot.has(path)) out.push({ path, status: 'added', diff: patch(path, '', after) });
   return out.sort((x, y) => x.path.localeCompare(y.path));
+}
+
+/**
+ * An unsaved change as the save would write it: the file's text now against the text editJsonText makes of it with
+ * `data` (the one the save writes), so a setting keeps its place in the diff as it does in the file.
+ */
+export function unsavedDiff(path: string, text: string | undefined, data: unknown): string {
+  return createTwoFilesPatch(`a/${path}`, `b/${path}`, text ?? '', editJsonText(text, data), undefined, undefined, { context: 3 });
 }
