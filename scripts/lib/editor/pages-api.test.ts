@@ -130,7 +130,10 @@ describe('new page', () => {
       ['page-delete', { path: 'pages/contact.json', fixes: Object.fromEntries(plan.places!.map((p) => [p.id, { to: '/enquiry' }])), hashes: plan.hashes }],
     ];
     for (const [route, body] of bodies) {
-      for (const headers of [{ [TOKEN_HEADER]: '' }, { host: `evil.example:${port}` }, { origin: '' }, { origin: 'https://evil.example' }]) {
+      for (const headers of [{ [TOKEN_HEADER]: '' }, { host: `evil.example:${port}` }, { origin: '' }, { origin: 'https://evil.example' }] as Record<
+        string,
+        string
+      >[]) {
         const r = await call('POST', route, { body, headers });
         expect(r.status, `${route} ${JSON.stringify(headers)}`).toBe(403);
       }
