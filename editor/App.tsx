@@ -9,6 +9,8 @@ import { ChangesView, ConflictDialog, Dialog, fileLabel, Palette, PreviewPane, u
 import { cloneJson, tidy, type Block, type PageDoc } from './ops.ts';
 import { configPath, fieldWords, pointerToField, sectionName, toErrorSchema, type Diagnostic } from './pointer.ts';
 import { blockSchema, fileSchema, pageSettingsSchema } from './schemas.ts';
+import { reveal } from './controls.tsx';
+import { describeChange } from './history-words.ts';
 import { breakCoalescing, dirtyPaths, editorStore, useEditor, useHistory } from './store.ts';
 
 const CHECK_DELAY_MS = 150;
@@ -167,6 +169,7 @@ export function App() {
       const prefix = isPage && t.block !== null ? 'sw-block' : isPage ? 'sw-page' : 'sw-file';
       const id = [prefix, ...t.field].join('_');
       const el = document.getElementById(id) ?? document.querySelector<HTMLElement>(`[id^="${id}"]`);
+      reveal(el);
       (el?.matches('input,select,textarea') ? el : el?.querySelector<HTMLElement>('input,select,textarea'))?.focus();
     }, 50);
   };
@@ -224,6 +227,18 @@ export function App() {
     }
   };
 
+  // Undo and redo say what they changed, for people who cannot see the page change.
+  const step = (which: 'undo' | 'redo') => {
+    breakCoalescing();
+    const before = editorStore.getState().working;
+    const t = editorStore.temporal.getState();
+    if (which === 'undo') t.undo();
+    else t.redo();
+    const after = editorStore.getState().working;
+    const label = (p: string) => (index ? fileLabel(p, pagesOf(index)) : p);
+    if (before !== after) announce(`${which === 'undo' ? 'Undone' : 'Redone'}: ${describeChange(before, after, label)}.`);
+  };
+
   // Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo every change; Ctrl+S saves.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -231,10 +246,7 @@ export function App() {
       const k = e.key.toLowerCase();
       if (k === 'z' || k === 'y') {
         e.preventDefault();
-        breakCoalescing();
-        const t = editorStore.temporal.getState();
-        if (k === 'y' || e.shiftKey) t.redo();
-        else t.undo();
+        step(k === 'y' || e.shiftKey ? 'redo' : 'undo');
       } else if (k === 's') {
         e.preventDefault();
         void save();
@@ -281,11 +293,12 @@ export function App() {
   const conflict = Object.values(conflicts)[0];
   const pages = pagesOf(index);
   const openInfo = pages.find((p) => p.path === openPage);
-  const undo = () => (breakCoalescing(), editorStore.temporal.getState().undo());
-  const redo = () => (breakCoalescing(), editorStore.temporal.getState().redo());
+  const undo = () => step('undo');
+  const redo = () => step('redo');
 
   return (
     <EditorDataContext.Provider value={data}>
+      <SkipLinks announce={announce} />
       <header className="sw-top">
         <h1 className="sw-top__title">Sitewright editor</h1>
         <p className="sw-top__page">{openInfo ? `${page?.title ?? openInfo.title} (${page?.route ?? openInfo.route})` : 'Choose a page'}</p>
@@ -710,5 +723,48 @@ function NewPage({ onClose, onCreated }: { onClose: () => void; onCreated: (path
         </button>
       </form>
     </Dialog>
+  );
+}
+
+/** The first focusable thing that is shown (not inside a folded group) among `selector`. */
+function firstShown(selector: string): HTMLElement | null {
+  return [...document.querySelectorAll<HTMLElement>(selector)].find((el) => el.checkVisibility?.() ?? true) ?? null;
+}
+
+/**
+ * The first three Tab stops: straight to the page list, the section list or the fields, so that a keyboard user
+ * does not Tab through the header to reach them. Shown when focused.
+ */
+function SkipLinks({ announce }: { announce: (t: string) => void }) {
+  const go = (where: 'pages' | 'sections' | 'fields') => (e: React.MouseEvent) => {
+    e.preventDefault();
+    const pages = () => firstShown('.sw-side [aria-current="page"], .sw-side button');
+    let target: HTMLElement | null;
+    if (where === 'pages') target = pages();
+    else if (where === 'sections') {
+      target = firstShown('[role="listbox"][aria-labelledby="sw-outline-title"]');
+      if (!target) announce('Open a page first: its sections are listed here.');
+      target ??= pages();
+    } else {
+      target = firstShown('#sw-fields form :is(input:not([type="hidden"]), select, textarea, summary, button)');
+      if (!target) {
+        target = document.getElementById('sw-panel-title');
+        target?.setAttribute('tabindex', '-1');
+      }
+    }
+    target?.focus();
+  };
+  return (
+    <nav className="sw-skip" aria-label="Skip to">
+      <a href="#sw-pages" onClick={go('pages')}>
+        Pages
+      </a>
+      <a href="#sw-outline-title" onClick={go('sections')}>
+        Sections
+      </a>
+      <a href="#sw-fields" onClick={go('fields')}>
+        Fields
+      </a>
+    </nav>
   );
 }
