@@ -236,7 +236,8 @@ export function App() {
     else t.redo();
     const after = editorStore.getState().working;
     const label = (p: string) => (index ? fileLabel(p, pagesOf(index)) : p);
-    if (before !== after) announce(`${which === 'undo' ? 'Undone' : 'Redone'}: ${describeChange(before, after, label)}.`);
+    const words = describeChange(before, after, label, editorStore.getState().selected);
+    if (before !== after) announce(`${which === 'undo' ? 'Undone' : 'Redone'}: ${words}.`);
   };
 
   // Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo every change; Ctrl+S saves.
@@ -298,7 +299,7 @@ export function App() {
 
   return (
     <EditorDataContext.Provider value={data}>
-      <SkipLinks announce={announce} />
+      <SkipLinks announce={announce} hasPage={Boolean(page)} />
       <header className="sw-top">
         <h1 className="sw-top__title">Sitewright editor</h1>
         <p className="sw-top__page">{openInfo ? `${page?.title ?? openInfo.title} (${page?.route ?? openInfo.route})` : 'Choose a page'}</p>
@@ -421,7 +422,7 @@ const PageList = memo(function PageList({
 }) {
   const dirtyList = dirty.split('\n');
   return (
-    <nav className="sw-side" aria-label="Pages and shared content">
+    <nav className="sw-side" id="sw-pages" aria-label="Pages and shared content">
       <h2 className="sw-pane-title">Pages</h2>
       <ul className="sw-pages">
         {pages.map((p) => (
@@ -735,10 +736,10 @@ function firstShown(selector: string): HTMLElement | null {
  * The first three Tab stops: straight to the page list, the section list or the fields, so that a keyboard user
  * does not Tab through the header to reach them. Shown when focused.
  */
-function SkipLinks({ announce }: { announce: (t: string) => void }) {
+function SkipLinks({ announce, hasPage }: { announce: (t: string) => void; hasPage: boolean }) {
   const go = (where: 'pages' | 'sections' | 'fields') => (e: React.MouseEvent) => {
     e.preventDefault();
-    const pages = () => firstShown('.sw-side [aria-current="page"], .sw-side button');
+    const pages = () => firstShown('.sw-side [aria-current="page"]') ?? firstShown('.sw-side button');
     let target: HTMLElement | null;
     if (where === 'pages') target = pages();
     else if (where === 'sections') {
@@ -759,7 +760,7 @@ function SkipLinks({ announce }: { announce: (t: string) => void }) {
       <a href="#sw-pages" onClick={go('pages')}>
         Pages
       </a>
-      <a href="#sw-outline-title" onClick={go('sections')}>
+      <a href={hasPage ? '#sw-outline-title' : '#sw-pages'} onClick={go('sections')}>
         Sections
       </a>
       <a href="#sw-fields" onClick={go('fields')}>

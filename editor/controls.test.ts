@@ -91,6 +91,8 @@ describe('describeChange: what undo and redo did, in words', () => {
   it('says a section was moved, added or removed, and names a setting of another file', () => {
     const home = (blocks: unknown[]) => ({ 'pages/home.json': { title: 'Home', blocks } });
     expect(describeChange(home([hero, grid]), home([grid, hero]), label)).toBe('moved Hero in Page “Home” (/)');
+    // Two neighbours swap places: the selected one is the one that moved.
+    expect(describeChange(home([hero, grid]), home([grid, hero]), label, 0)).toBe('moved Feature grid in Page “Home” (/)');
     expect(describeChange(home([hero]), home([hero, grid]), label)).toBe('added a section to Page “Home” (/)');
     expect(describeChange(home([hero, grid]), home([hero]), label)).toBe('removed a section from Page “Home” (/)');
     expect(describeChange({ 'site.json': { name: 'A' } }, { 'site.json': { name: 'B' } }, label)).toBe('changed Name in Site settings');

@@ -235,6 +235,7 @@ function Fold({
   open,
   tools,
   children,
+  focus,
 }: {
   id?: string;
   summaryId: string;
@@ -243,9 +244,18 @@ function Fold({
   open: boolean;
   tools?: ReactNode;
   children: ReactNode;
+  /** Put the focus in its first field when it first shows (it was just added). */
+  focus?: boolean;
 }) {
   // Only the first value is given to the element: after that the person opens and closes it.
   const [initial] = useState(open);
+  const body = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!focus) return;
+    justAddedGroup = '';
+    body.current?.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea')?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the group first shows
+  }, []);
   return (
     <div className={tools ? 'sw-fold sw-fold--tools' : 'sw-fold'} id={id}>
       <details className="sw-fold__details" open={initial}>
@@ -255,7 +265,7 @@ function Fold({
           </span>
           {name && <span className="sw-fold__name">: {name}</span>}
         </summary>
-        <div className="sw-fold__body" role="group" aria-labelledby={summaryId}>
+        <div className="sw-fold__body" role="group" aria-labelledby={summaryId} ref={body}>
           {children}
         </div>
       </details>
@@ -308,7 +318,8 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       summaryId={titleId(fieldPathId)}
       title={label}
       name={groupName(formData)}
-      open={hasErrors(errorSchema)}
+      open={hasErrors(errorSchema) || isBlank(formData)}
+      focus={justAddedGroup === fieldPathId.$id}
       tools={optionalDataControl}
     >
       {desc}
@@ -317,12 +328,23 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   );
 }
 
+/** The group whose "Add" button was just pressed (by its id): its first field gets the focus once it shows. */
+let justAddedGroup = '';
+
 /** "Add link" while the group is left out; "Remove" (named "Remove link") once it is there, which clears it whole. */
 function OptionalDataControlsTemplate({ id, onAddClick, onRemoveClick, schema, label }: OptionalDataControlsTemplateProps) {
   const word = (typeof schema.title === 'string' && schema.title ? schema.title : 'group').toLowerCase();
   if (onAddClick)
     return (
-      <button type="button" id={id} className="sw-button sw-button--small" onClick={onAddClick}>
+      <button
+        type="button"
+        id={id}
+        className="sw-button sw-button--small"
+        onClick={() => {
+          justAddedGroup = id.replace(/__optionalAdd$/, '');
+          onAddClick();
+        }}
+      >
         <Icon name="add" /> Add {word}
       </button>
     );
@@ -391,7 +413,8 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const name = itemName(data);
   const word = list?.word ?? 'Item';
   const justAdded = list?.added.current === index;
-  const [open] = useState(() => justAdded || hasErrors(list?.errors?.[index]) || isBlank(data));
+  // Shown open: a new or blank item, one with a problem, and the only item of a list (folding it saves nothing).
+  const [open] = useState(() => justAdded || hasErrors(list?.errors?.[index]) || isBlank(data) || props.totalItems === 1);
   const body = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // "Add" puts the person in the new item's first field.
@@ -447,7 +470,9 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
     </div>
   ) : null;
   const type = getSchemaType(schema as RJSFSchema);
-  const folded = type === 'object' || Boolean(schema.oneOf || schema.anyOf) || (data !== null && typeof data === 'object');
+  // A list of single values (words, a choice of fields) stays one line per item; items with fields of their own fold.
+  const kinds = (schema.oneOf ?? schema.anyOf ?? []) as Schema[];
+  const folded = type === 'object' || kinds.some((k) => k.const === undefined) || (data !== null && typeof data === 'object');
   if (!folded) {
     return (
       <div className="sw-item sw-item--inline" ref={body}>

@@ -16,7 +16,7 @@ function changedKey(before: unknown, after: unknown, skip: string[] = []): strin
 }
 
 /** One file's change: a section added, removed or moved, a field of a section or of the page, or a setting of a file. */
-function fileChange(before: unknown, after: unknown, label: string): string {
+function fileChange(before: unknown, after: unknown, label: string, selected: number | null): string {
   const was = record(before).blocks;
   const now = record(after).blocks;
   if (Array.isArray(was) && Array.isArray(now)) {
@@ -26,7 +26,9 @@ function fileChange(before: unknown, after: unknown, label: string): string {
     if (at >= 0) {
       const key = (b: unknown) => JSON.stringify(b);
       const moved = [...was.map(key)].sort().join('\n') === [...now.map(key)].sort().join('\n');
-      if (moved) return `moved ${blockName(was[at], at).replace(/^Section \d+: /, '')} in ${label}`;
+      // A move swaps neighbours: the section that moved is the one selected (undo restores the selection).
+      const which = selected !== null && now[selected] !== undefined && !same(now[selected], was[selected]) ? now[selected] : was[at];
+      if (moved) return `moved ${humanise(String(record(which).type ?? 'section'))} in ${label}`;
       const field = changedKey(was[at], now[at]);
       return `changed ${field || 'a field'} in ${blockName(now[at], at)}`;
     }
@@ -39,12 +41,17 @@ function fileChange(before: unknown, after: unknown, label: string): string {
 
 /**
  * The change between two states of the editor's files, each file named by `label` ("Page “Home” (/)"). Several files
- * at once (rare: a paste into another page) are counted.
+ * at once (rare: a paste into another page) are counted. `selected` is the section selected after the change.
  */
-export function describeChange(before: Record<string, unknown>, after: Record<string, unknown>, label: (path: string) => string): string {
+export function describeChange(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  label: (path: string) => string,
+  selected: number | null = null,
+): string {
   const paths = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((p) => before[p] !== after[p] && !same(before[p], after[p]));
   if (paths.length === 0) return 'nothing to change';
   if (paths.length > 1) return `changes in ${paths.length} files`;
   const [path] = paths;
-  return fileChange(before[path], after[path], label(path));
+  return fileChange(before[path], after[path], label(path), selected);
 }
