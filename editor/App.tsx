@@ -16,6 +16,8 @@ import { NewPage, PageActions } from './Pages.tsx';
 import { SiteSearch } from './Search.tsx';
 import { screenById, screenOf } from './settings-screens.ts';
 import { filePanel, SiteSettingsNav, SiteSettingsPanel } from './SiteSettings.tsx';
+import { reveal } from './controls.tsx';
+import { describeChange } from './history-words.ts';
 import { breakCoalescing, dirtyPaths, editorStore, useEditor, useHistory } from './store.ts';
 
 const CHECK_DELAY_MS = 150;
@@ -176,6 +178,7 @@ export function App() {
       const prefix = isPage && t.block !== null ? 'sw-block' : isPage ? 'sw-page' : 'sw-file';
       const id = [prefix, ...t.field].join('_');
       const el = document.getElementById(id) ?? document.querySelector<HTMLElement>(`[id^="${id}"]`);
+      reveal(el);
       (el?.matches('input,select,textarea') ? el : el?.querySelector<HTMLElement>('input,select,textarea'))?.focus();
     }, 50);
   };
@@ -235,6 +238,19 @@ export function App() {
     }
   };
 
+  // Undo and redo say what they changed, for people who cannot see the page change.
+  const step = (which: 'undo' | 'redo') => {
+    breakCoalescing();
+    const before = editorStore.getState().working;
+    const t = editorStore.temporal.getState();
+    if (which === 'undo') t.undo();
+    else t.redo();
+    const after = editorStore.getState().working;
+    const label = (p: string) => (index ? fileLabel(p, pagesOf(index)) : p);
+    const words = describeChange(before, after, label, editorStore.getState().selected);
+    if (before !== after) announce(`${which === 'undo' ? 'Undone' : 'Redone'}: ${words}.`);
+  };
+
   // Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo every change; Ctrl+S saves.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -242,10 +258,7 @@ export function App() {
       const k = e.key.toLowerCase();
       if (k === 'z' || k === 'y') {
         e.preventDefault();
-        breakCoalescing();
-        const t = editorStore.temporal.getState();
-        if (k === 'y' || e.shiftKey) t.redo();
-        else t.undo();
+        step(k === 'y' || e.shiftKey ? 'redo' : 'undo');
       } else if (k === 's') {
         e.preventDefault();
         void save();
@@ -294,11 +307,12 @@ export function App() {
   const openInfo = pages.find((p) => p.path === openPage);
   // A form open in the side panel: the preview shows that form as it is being edited.
   const formOpen = panel.kind === 'file' && panel.path.startsWith('forms/') ? panel.path : null;
-  const undo = () => (breakCoalescing(), editorStore.temporal.getState().undo());
-  const redo = () => (breakCoalescing(), editorStore.temporal.getState().redo());
+  const undo = () => step('undo');
+  const redo = () => step('redo');
 
   return (
     <EditorDataContext.Provider value={data}>
+      <SkipLinks announce={announce} hasPage={Boolean(page)} />
       <header className="sw-top">
         <h1 className="sw-top__title">Sitewright editor</h1>
         <p className="sw-top__page">{openInfo ? `${page?.title ?? openInfo.title} (${page?.route ?? openInfo.route})` : 'Choose a page'}</p>
@@ -439,7 +453,7 @@ const PageList = memo(function PageList({
     if (!(path in editorStore.getState().working)) void loadFile(path);
   };
   return (
-    <nav className="sw-side" aria-label="Pages and shared content">
+    <nav className="sw-side" id="sw-pages" aria-label="Pages and shared content">
       <h2 className="sw-pane-title">Pages</h2>
       <ul className="sw-pages">
         {pages.map((p) => (
@@ -670,4 +684,47 @@ function fileFieldWords(path: string, data: unknown, field: string[]): string {
   if (!schema) return fieldWords(field);
   const options = fileOptionsOf(path);
   return titlesAt(prepare(schema, '', options ? options(data) : { data }).schema, field);
+}
+
+/** The first focusable thing that is shown (not inside a folded group) among `selector`. */
+function firstShown(selector: string): HTMLElement | null {
+  return [...document.querySelectorAll<HTMLElement>(selector)].find((el) => el.checkVisibility?.() ?? true) ?? null;
+}
+
+/**
+ * The first three Tab stops: straight to the page list, the section list or the fields, so that a keyboard user
+ * does not Tab through the header to reach them. Shown when focused.
+ */
+function SkipLinks({ announce, hasPage }: { announce: (t: string) => void; hasPage: boolean }) {
+  const go = (where: 'pages' | 'sections' | 'fields') => (e: React.MouseEvent) => {
+    e.preventDefault();
+    const pages = () => firstShown('.sw-side [aria-current="page"]') ?? firstShown('.sw-side button');
+    let target: HTMLElement | null;
+    if (where === 'pages') target = pages();
+    else if (where === 'sections') {
+      target = firstShown('[role="listbox"][aria-labelledby="sw-outline-title"]');
+      if (!target) announce('Open a page first: its sections are listed here.');
+      target ??= pages();
+    } else {
+      target = firstShown('#sw-fields form :is(input:not([type="hidden"]), select, textarea, summary, button)');
+      if (!target) {
+        target = document.getElementById('sw-panel-title');
+        target?.setAttribute('tabindex', '-1');
+      }
+    }
+    target?.focus();
+  };
+  return (
+    <nav className="sw-skip" aria-label="Skip to">
+      <a href="#sw-pages" onClick={go('pages')}>
+        Pages
+      </a>
+      <a href={hasPage ? '#sw-outline-title' : '#sw-pages'} onClick={go('sections')}>
+        Sections
+      </a>
+      <a href="#sw-fields" onClick={go('fields')}>
+        Fields
+      </a>
+    </nav>
+  );
 }

@@ -8,6 +8,7 @@ import validator from '@rjsf/validator-ajv8';
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useEditorData } from './context.ts';
 import { entryTemplates } from './entry-label.tsx';
+import { ChoiceSelect, controlTemplates, controlWidgets } from './controls.tsx';
 import { humanise, type ErrorSchema } from './pointer.ts';
 import { PriceRuleNote } from './PriceNote.tsx';
 import { isPriceRuleSchema } from './prices.ts';
@@ -508,23 +509,22 @@ function ObjectField(props: FieldProps) {
   );
 }
 
-/** rjsf's chooser between the kinds of an entry (e.g. a header link or a menu) has no label of its own: give it one. */
+/**
+ * A single choice: by its labels, with the default shown (controls.tsx); rjsf's chooser between the kinds of an entry
+ * (e.g. a header link or a menu) gets a label of its own there. A multiple choice stays rjsf's list.
+ */
 function SelectWidget(props: WidgetProps) {
-  const chooser = /__(one|any)of_select$/.test(props.name);
+  if (props.multiple) return <defaults.widgets.SelectWidget {...props} />;
   return (
     <>
-      {chooser && (
-        <label htmlFor={props.id} className="visually-hidden">
-          Kind of {props.label || 'entry'}
-        </label>
-      )}
-      <defaults.widgets.SelectWidget {...props} />
+      <ChoiceSelect {...props} />
       {isPriceRuleSchema(props.schema) && <PriceRuleNote id={props.id} rule={props.value} />}
     </>
   );
 }
 
-const widgets = { TextWidget, TextareaWidget, SelectWidget };
+const widgets = { TextWidget, TextareaWidget, SelectWidget, ...controlWidgets };
+const fieldTemplates = { ...controlTemplates, ...entryTemplates };
 const fields = { ObjectField };
 
 /**
@@ -566,7 +566,8 @@ export function FieldsForm({ idPrefix, schema, data, errors, onChange, fileOptio
   return (
     <Form
       schema={prepared.schema as RJSFSchema}
-      uiSchema={{ ...prepared.ui, 'ui:submitButtonOptions': { norender: true } }}
+      // An optional group (a card's link) is added and removed whole, never left half filled (controls.tsx).
+      uiSchema={{ ...prepared.ui, 'ui:submitButtonOptions': { norender: true }, 'ui:globalOptions': { enableOptionalDataFieldForType: ['object'] } }}
       formData={data}
       validator={validator}
       idPrefix={idPrefix}
@@ -576,7 +577,7 @@ export function FieldsForm({ idPrefix, schema, data, errors, onChange, fileOptio
       extraErrors={errors as never}
       widgets={widgets}
       fields={fields}
-      templates={entryTemplates}
+      templates={fieldTemplates}
       translateString={translateString}
       experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipDefaults', arrayMinItems: { populate: 'never' } }}
       onChange={(e, fieldId) => onChange(e.formData, fieldId)}

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EDITOR_E2E_CONFIG_DIR as CONFIG_DIR } from '../../playwright.editor.config.ts';
-import { addSection, axe, field, openEditor, outline, preview, sectionNames, tool } from './helpers.ts';
+import { addSection, axe, field, openEditor, outline, preview, sectionNames, tool, unfoldAll } from './helpers.ts';
 
 test('create a page with three sections, edit, reorder, undo, paste elsewhere, fix a problem, save; validate and build pass', async ({ page }) => {
   test.setTimeout(300_000);
@@ -185,6 +185,8 @@ test('the editor screens have no axe violations at 1366 px', async ({ page }) =>
   // A form file: its fields are managed on a screen of their own, and its words are fields with plain names.
   await page.getByRole('button', { name: 'Form: contact' }).click();
   await expect(page.getByRole('region', { name: 'Form fields' })).toContainText('First Name');
+  // Its groups fold to one line each: opened, to read every field.
+  await unfoldAll(page);
   // Each field is titled by its own label ("First Name", not the key "firstname"), and so is how it looks.
   const panel = page.locator('#sw-fields');
   await expect(panel.locator('#sw-file_schema_properties_firstname__title')).toHaveText('First Name');
@@ -299,6 +301,7 @@ test("a form file: settings that name a field offer the form's fields by their l
     await openEditor(page);
     await page.getByRole('button', { name: 'Form: waitlist' }).click();
     const panel = page.locator('#sw-fields');
+    await unfoldAll(page);
     const required = panel.getByRole('group', { name: 'Required', exact: true });
     await expect.poll(() => picked(required.getByRole('combobox').first())).toBe('First name');
     const countryField = panel

@@ -27,6 +27,21 @@ export async function addSection(page: Page, kind: string) {
   await expect(dialog).toBeHidden();
 }
 
+/**
+ * Opens every folded group of the fields panel by clicking its line, until none is left folded. The clicks are made
+ * in the page in one go: a deep form (site settings) has hundreds of lines, and one Playwright click each takes minutes.
+ */
+export async function unfoldAll(page: Page) {
+  await page.locator('#sw-fields').evaluate((panel) => {
+    // Nested groups show once their parent is open: one round per level.
+    for (let round = 0; round < 20; round++) {
+      const closed = panel.querySelectorAll<HTMLElement>('details:not([open]) > summary.sw-fold__summary');
+      if (!closed.length) break;
+      closed.forEach((s) => s.click());
+    }
+  });
+}
+
 export async function axe(page: Page) {
   // The editor's own screens; the preview frames show the site's blocks, which the site's own a11y suite covers.
   const result = await new AxeBuilder({ page }).exclude('iframe').analyze();
