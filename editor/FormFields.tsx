@@ -38,7 +38,12 @@ import { configPath } from './pointer.ts';
 import { editorStore, useEditor } from './store.ts';
 import './form-fields.css';
 
-const kindLabel = (k: FieldKind | undefined) => KINDS.find((x) => x.kind === k)?.label ?? 'Set up by a developer';
+/** Fields set up in another way than the six kinds, by how they look. */
+const SPECIAL: Record<string, string> = { country: 'Country list', hidden: 'Hidden value', phone: 'Phone with a country code picker' };
+const kindLabel = (form: FormConfig, name: string) => {
+  const kind = kindOf(form, name);
+  return KINDS.find((x) => x.kind === kind)?.label ?? SPECIAL[form.uiSchema?.[name]?.['ui:widget'] ?? ''] ?? 'Special field';
+};
 
 /** Every page, from the editor's copy when it has one, else from disk: the removal check looks for pages that use a field. */
 async function allPages(pages: { path: string; title: string; route: string }[]): Promise<PageInfo[]> {
@@ -102,14 +107,13 @@ export function FormFields({ path }: { path: string }) {
       <ol className="sw-ff__list">
         {order.map((name, i) => {
           const def = form.schema.properties[name];
-          const kind = kindOf(form, name);
           const required = form.schema.required?.includes(name) ?? false;
           return (
             <li key={name} className="sw-ff__item">
               <div className="sw-ff__row">
                 <span className="sw-ff__label">{def.title || 'Field without a label'}</span>
                 <span className="sw-help sw-ff__kind">
-                  {kindLabel(kind)}
+                  {kindLabel(form, name)}
                   {required ? ', must be filled in' : ''}
                 </span>
                 <span className="sw-row">
