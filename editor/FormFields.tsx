@@ -97,7 +97,7 @@ export function FormFields({ path }: { path: string }) {
 
   return (
     <section className="sw-ff" aria-labelledby="sw-ff-title">
-      <h3 id="sw-ff-title" className="sw-ff__title">
+      <h3 id="sw-ff-title" className="sw-ff__title" tabIndex={-1}>
         Form fields
       </h3>
       <p className="sw-help">
@@ -167,6 +167,8 @@ export function FormFields({ path }: { path: string }) {
             edit((f) => removeField(f, name, []).next ?? f);
             setRemoving(null);
             announce(`Removed the field “${label}”.`);
+            // Its own buttons are gone with it: the focus goes back to the top of the list rather than to the page.
+            requestAnimationFrame(() => document.getElementById('sw-ff-title')?.focus());
           }}
         />
       )}
