@@ -103,7 +103,14 @@ test('a Company size choice added to the contact form, saved, sent, and checked 
     expect(await axe(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    const onDisk = () => JSON.parse(readFileSync(CONTACT, 'utf8'));
+    // Read while the save writes the file, it can be half there: that read counts as "not yet".
+    const onDisk = () => {
+      try {
+        return JSON.parse(readFileSync(CONTACT, 'utf8'));
+      } catch {
+        return {};
+      }
+    };
     await expect
       .poll(() => onDisk().schema.properties.companySize)
       .toEqual({
