@@ -38,7 +38,12 @@ import { configPath } from './pointer.ts';
 import { editorStore, useEditor } from './store.ts';
 import './form-fields.css';
 
-const kindLabel = (k: FieldKind | undefined) => KINDS.find((x) => x.kind === k)?.label ?? 'Set up by a developer';
+/** Fields set up in another way than the six kinds, by how they look. */
+const SPECIAL: Record<string, string> = { country: 'Country list', hidden: 'Hidden value', phone: 'Phone with a country code picker' };
+const kindLabel = (form: FormConfig, name: string) => {
+  const kind = kindOf(form, name);
+  return KINDS.find((x) => x.kind === kind)?.label ?? SPECIAL[form.uiSchema?.[name]?.['ui:widget'] ?? ''] ?? 'Special field';
+};
 
 /** Every page, from the editor's copy when it has one, else from disk: the removal check looks for pages that use a field. */
 async function allPages(pages: { path: string; title: string; route: string }[]): Promise<PageInfo[]> {
@@ -92,7 +97,7 @@ export function FormFields({ path }: { path: string }) {
 
   return (
     <section className="sw-ff" aria-labelledby="sw-ff-title">
-      <h3 id="sw-ff-title" className="sw-ff__title">
+      <h3 id="sw-ff-title" className="sw-ff__title" tabIndex={-1}>
         Form fields
       </h3>
       <p className="sw-help">
@@ -102,14 +107,13 @@ export function FormFields({ path }: { path: string }) {
       <ol className="sw-ff__list">
         {order.map((name, i) => {
           const def = form.schema.properties[name];
-          const kind = kindOf(form, name);
           const required = form.schema.required?.includes(name) ?? false;
           return (
             <li key={name} className="sw-ff__item">
               <div className="sw-ff__row">
                 <span className="sw-ff__label">{def.title || 'Field without a label'}</span>
                 <span className="sw-help sw-ff__kind">
-                  {kindLabel(kind)}
+                  {kindLabel(form, name)}
                   {required ? ', must be filled in' : ''}
                 </span>
                 <span className="sw-row">
@@ -163,6 +167,8 @@ export function FormFields({ path }: { path: string }) {
             edit((f) => removeField(f, name, []).next ?? f);
             setRemoving(null);
             announce(`Removed the field “${label}”.`);
+            // Its own buttons are gone with it: the focus goes back to the top of the list rather than to the page.
+            requestAnimationFrame(() => document.getElementById('sw-ff-title')?.focus());
           }}
         />
       )}

@@ -33,6 +33,22 @@ describe('a form edited in a copy of site.config/', () => {
     });
     const ok = checkSubmission(form, { ...body, companySize: '11–50' });
     expect(ok.ok && ok.stored).toEqual({ ...body, companySize: '11–50' });
+    // A box that must be ticked: sent unticked, it is refused with its message, as the browser refuses it.
+    const consent = setMessage(
+      addField(contact, { kind: 'checkbox', label: 'I agree to be contacted', name: 'consent', required: true }),
+      'consent',
+      'required',
+      'Please tick the box to be contacted.',
+    );
+    writeFileSync(join(configDir, 'forms/contact.json'), JSON.stringify(consent, null, 2));
+    const withBox = loadLeadForms(formsDirFrom({ SITEWRIGHT_CONFIG_DIR: configDir })).get('/inquiries/contact-us')!;
+    const full = { ...body, companySize: '11–50' };
+    expect(checkSubmission(withBox, { ...full, consent: false })).toEqual({
+      ok: false,
+      errors: [{ field: 'consent', message: 'Please tick the box to be contacted.' }],
+    });
+    expect(checkSubmission(withBox, full).ok).toBe(false);
+    expect(checkSubmission(withBox, { ...full, consent: true }).ok).toBe(true);
     // The repository's own form knows nothing of it.
     const original = loadLeadForms().get('/inquiries/contact-us')!;
     expect(checkSubmission(original, body).ok).toBe(true);

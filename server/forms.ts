@@ -110,6 +110,9 @@ export function toRjsfErrors(errors: ErrorObject[]): RJSFValidationError[] {
 export function checkSubmission(form: LeadForm, body: Record<string, unknown>): CheckResult {
   const mapping = form.config.submit.payload as Mapping;
   const { values, stored, badGenerated } = unmapPayload(mapping, body, codeOfCountry);
+  // A box that must be ticked, sent unticked, is no answer: the browser never sends one unticked (renderer/forms/widgets.tsx).
+  for (const name of form.config.schema.required ?? [])
+    if (form.config.schema.properties[name]?.type === 'boolean' && values[name] === false) delete values[name];
   const errors: FieldError[] = badGenerated.map((field) => ({ field, message: `${field} must be an ISO 8601 time.` }));
   if (!form.validate(values)) {
     const schema = form.config.schema;

@@ -109,7 +109,8 @@ function CheckboxWidget(p: WidgetProps) {
         disabled={p.disabled || p.readonly}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy(p)}
-        onChange={(e) => p.onChange(e.target.checked)}
+        // An unticked box is no answer, so a box that must be ticked is refused once unticked again, as before it was ever ticked.
+        onChange={(e) => p.onChange(e.target.checked ? true : undefined)}
         onBlur={() => p.onBlur(p.id, p.value)}
         onFocus={() => p.onFocus(p.id, p.value)}
       />

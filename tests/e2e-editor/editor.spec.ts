@@ -171,6 +171,8 @@ test('a file changed on disk shows up in the editor; with unsaved changes the pe
 });
 
 test('the editor screens have no axe violations at 1366 px', async ({ page }) => {
+  // Eight screens, each checked by axe (the site settings' alone took 32 s on a loaded 2-core machine), then the palette.
+  test.setTimeout(300_000);
   await openEditor(page);
   expect(await axe(page)).toEqual([]);
   await page.getByRole('button', { name: /Private Project Owners \/owner/ }).click();
