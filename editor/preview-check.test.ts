@@ -17,8 +17,9 @@ describe('whether a part of the preview can be shown', () => {
   });
 
   it('names the empty fields of a half-filled button in the words of the form', () => {
-    const hero = examples.find((e) => e.type === 'hero') as { actions: unknown[] };
-    const problem = blockProblem({ ...hero, actions: [...hero.actions, {}] } as { type: string });
+    const hero = examples.find((e) => e.type === 'hero') as { type: string; actions: unknown[] };
+    const withButton: { type: string; actions: unknown[] } = { ...hero, actions: [...hero.actions, {}] };
+    const problem = blockProblem(withButton);
     expect(problem).toBe('Fill in “Actions › item 2 › Label”. Fill in “Actions › item 2 › Goes to”.');
     expect(problem).toMatch(PLAIN);
   });

@@ -20,7 +20,6 @@ import '../renderer/styles/global.css';
 import { NewTabNote } from '../renderer/ui/SmartLink.tsx';
 import type { ContentEntry } from './content.ts';
 import { LastGood } from './preview-boundary.tsx';
-import { blockProblem, chromeProblem } from './preview-check.ts';
 import { blockPointer, matchField, type Clicked } from './preview-pick.ts';
 
 export interface RenderMessage {
@@ -36,6 +35,11 @@ export interface RenderMessage {
 }
 
 const thumb = new URLSearchParams(location.search).get('thumb');
+// The schema check (ajv and every schema) is loaded by the page preview only: a palette thumbnail shows a block's
+// example, which is valid, and the palette boots one thumbnail per kind of section at once.
+const check = thumb ? null : await import('./preview-check.ts');
+const blockProblem = (block: Block) => check?.blockProblem(block) ?? null;
+const chromeProblem = (site: SiteConfig | null, part: 'header' | 'footer') => check?.chromeProblem(site, part) ?? null;
 const post = (message: Record<string, unknown>) => window.parent?.postMessage({ ...message, thumb }, location.origin);
 
 /** Blocks that did not change keep their identity, so only the block being typed into renders again. */
