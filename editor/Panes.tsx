@@ -6,11 +6,14 @@ import { contentIds, contentStore, useContent } from './content.ts';
 import { useEditorData } from './context.ts';
 import { plainHelp } from './fields.tsx';
 import type { Block, PageDoc } from './ops.ts';
-import { humanise } from './pointer.ts';
+import { humanise, pointerToField } from './pointer.ts';
+import { focusField } from './preview-focus.ts';
+import { useRememberedDevice } from './preview-device.ts';
 import { dirtyPaths, editorStore, useEditor, type Conflict } from './store.ts';
 
 export const DEVICES = { phone: 390, tablet: 768, desktop: 1366 } as const;
 export type Device = keyof typeof DEVICES;
+const DEVICE_NAMES = Object.keys(DEVICES) as Device[];
 
 export function fragmentsOf(working: Record<string, unknown>): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = { faqs: {}, forms: {} };
@@ -98,6 +101,9 @@ export function PreviewPane({
       } else if (e.data?.sw === 'select' && Number.isInteger(e.data.index)) {
         editorStore.getState().select(e.data.index);
         document.getElementById(`sw-outline-${e.data.index}`)?.scrollIntoView({ block: 'nearest' });
+        // Click to edit: the preview named the field it showed; the cursor goes there once the section's form is drawn.
+        const target = typeof e.data.pointer === 'string' ? pointerToField(e.data.pointer, true) : null;
+        if (target && target.block === e.data.index && target.field.length) void focusField('sw-block', target.field);
       }
     };
     window.addEventListener('message', onMessage);
@@ -110,6 +116,7 @@ export function PreviewPane({
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
+  useRememberedDevice(device, onDevice, DEVICE_NAMES);
   const width = DEVICES[device];
   const scale = Math.min(1, (size.w - 16) / width);
   return (

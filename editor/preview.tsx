@@ -3,19 +3,24 @@
  * styles, outlines the selected block, marks blocks with problems, and tells the editor which block was clicked.
  * With ?thumb=<type> it renders one block's example, for the palette.
  */
-import { memo, StrictMode, Suspense, use, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { memo, StrictMode, use, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { blockRegistry } from '../blocks/registry.ts';
-import { BlockBoundary } from '../renderer/BlockBoundary.tsx';
 import type { Block, PageHeader, SiteConfig } from '../renderer/generated/config-types.ts';
-import { Layout } from '../renderer/layout/Layout.tsx';
+import { Footer } from '../renderer/layout/Footer.tsx';
+import { Header } from '../renderer/layout/Header.tsx';
 import { blockCache, isRegistered } from '../renderer/lib/blocks.ts';
 import { DialogTargetsContext, dialogTargets, type DialogTargets } from '../renderer/lib/dialog-targets.tsx';
 import { PageProvider, SiteProvider, type FragmentSource } from '../renderer/lib/site-context.tsx';
 import type { LoadedPage } from '../renderer/lib/types.ts';
+import { BEHIND_MENU_ATTR } from '../renderer/shell/markup.ts';
+import { initShell } from '../renderer/shell/shell.ts';
 import '../renderer/styles/global.css';
+import { NewTabNote } from '../renderer/ui/SmartLink.tsx';
 import type { ContentEntry } from './content.ts';
+import { LastGood } from './preview-boundary.tsx';
+import { blockPointer, matchField, type Clicked } from './preview-pick.ts';
 
 export interface RenderMessage {
   sw: 'render';
@@ -30,6 +35,11 @@ export interface RenderMessage {
 }
 
 const thumb = new URLSearchParams(location.search).get('thumb');
+// The schema check (ajv and every schema) is loaded by the page preview only: a palette thumbnail shows a block's
+// example, which is valid, and the palette boots one thumbnail per kind of section at once.
+const check = thumb ? null : await import('./preview-check.ts');
+const blockProblem = (block: Block) => check?.blockProblem(block) ?? null;
+const chromeProblem = (site: SiteConfig | null, part: 'header' | 'footer') => check?.chromeProblem(site, part) ?? null;
 const post = (message: Record<string, unknown>) => window.parent?.postMessage({ ...message, thumb }, location.origin);
 
 /** Blocks that did not change keep their identity, so only the block being typed into renders again. */
@@ -104,7 +114,21 @@ function BlockComponent({ block }: { block: Block }) {
   return <Component {...block} />;
 }
 
-const Slot = memo(function Slot({ block, index, selected, problems }: { block: Block; index: number; selected: boolean; problems: number }) {
+const Slot = memo(function Slot({
+  block,
+  index,
+  selected,
+  problems,
+  shared,
+}: {
+  block: Block;
+  index: number;
+  selected: boolean;
+  problems: number;
+  /** Changes when the shared data a section may read (question sets, forms, site settings) changes. */
+  shared: number;
+}) {
+  const problem = useMemo(() => blockProblem(block), [block]);
   return (
     <div className="sw-editor-slot" data-editor-index={index} data-editor-selected={selected || undefined} data-block={block.type}>
       {problems > 0 && (
@@ -112,16 +136,18 @@ const Slot = memo(function Slot({ block, index, selected, problems }: { block: B
           {problems} problem{problems > 1 ? 's' : ''}
         </span>
       )}
-      {/* Keyed by the block itself: a block that failed renders again once its settings change. */}
-      <BlockBoundary key={seen.get(block)} label={`${block.type} (section ${index + 1})`} onRetry={() => blockCache.reset()}>
-        {isRegistered(block.type) ? (
-          <Suspense fallback={<div className="sw-editor-empty">Loading…</div>}>
-            <BlockView block={block} />
-          </Suspense>
-        ) : (
-          <p className="sw-editor-empty">Unknown block type “{block.type}”.</p>
-        )}
-      </BlockBoundary>
+      {isRegistered(block.type) ? (
+        <LastGood
+          attemptKey={`${shared}\u0000${seen.get(block) ?? JSON.stringify(block)}`}
+          problem={problem}
+          name="This section"
+          loading={<div className="sw-editor-empty">Loading…</div>}
+        >
+          <BlockView block={block} />
+        </LastGood>
+      ) : (
+        <p className="sw-editor-empty">This kind of section is not known to the editor.</p>
+      )}
     </div>
   );
 });
@@ -131,9 +157,9 @@ const Slot = memo(function Slot({ block, index, selected, problems }: { block: B
  * footer) is a memoised element that re-renders only when the site settings or the page's header change. Typing into
  * a field then re-renders one section, not the whole page (React's development build makes every element costly).
  */
-let latest: RenderMessage | null = null;
+let latest: (RenderMessage & { shared: number }) | null = null;
 const listeners = new Set<() => void>();
-function publish(m: RenderMessage) {
+function publish(m: RenderMessage & { shared: number }) {
   latest = m;
   for (const l of listeners) l();
 }
@@ -150,13 +176,62 @@ function Sections() {
   if (!message) return null;
   const blocks = message.page.blocks;
   return blocks.length ? (
-    blocks.map((block, i) => <Slot key={`${i}-${block.type}`} block={block} index={i} selected={message.selected === i} problems={message.problems[i] ?? 0} />)
+    blocks.map((block, i) => (
+      <Slot key={`${i}-${block.type}`} block={block} index={i} selected={message.selected === i} problems={message.problems[i] ?? 0} shared={message.shared} />
+    ))
   ) : (
     <p className="sw-editor-empty">This page has no sections yet. Add one from “Add section”.</p>
   );
 }
 
-function PreviewPage({ message }: { message: RenderMessage }) {
+/**
+ * The site's Layout, with the header and the footer each kept at their last good rendering while the site settings
+ * being edited cannot be shown (a menu link without its address, say). The site's own Layout has no such fallback:
+ * it only ever renders checked settings.
+ */
+function PreviewLayout({
+  header,
+  bare,
+  site,
+  shared,
+  children,
+}: {
+  header?: PageHeader;
+  bare: boolean;
+  site: SiteConfig | null;
+  shared: number;
+  children: ReactNode;
+}) {
+  const headerProblem = useMemo(() => chromeProblem(site, 'header'), [site]);
+  const footerProblem = useMemo(() => chromeProblem(site, 'footer'), [site]);
+  const headerKey = `${shared}\u0000${JSON.stringify(header ?? null)}`;
+  if (bare)
+    return (
+      <>
+        <main id="main">{children}</main>
+        <NewTabNote />
+      </>
+    );
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <LastGood attemptKey={headerKey} problem={headerProblem} name="The site’s header">
+        <Header config={header} />
+      </LastGood>
+      <main id="main" tabIndex={-1} {...{ [BEHIND_MENU_ATTR]: '' }}>
+        {children}
+      </main>
+      <LastGood attemptKey={String(shared)} problem={footerProblem} name="The site’s footer">
+        <Footer />
+      </LastGood>
+      <NewTabNote />
+    </>
+  );
+}
+
+function PreviewPage({ message, site }: { message: RenderMessage & { shared: number }; site: SiteConfig | null }) {
   const blocks = message.page.blocks;
   // The dialogs' ids and the fragments change rarely; compared by value so the chrome keeps its identity.
   const dialogKey = JSON.stringify(dialogTargets(blocks));
@@ -169,6 +244,7 @@ function PreviewPage({ message }: { message: RenderMessage }) {
   );
   const headerKey = JSON.stringify(message.page.header ?? null);
   const bare = message.page.layout === 'bare';
+  const shared = message.shared;
   return useMemo(() => {
     if (thumb)
       return (
@@ -179,22 +255,34 @@ function PreviewPage({ message }: { message: RenderMessage }) {
     return (
       <PageProvider value={loaded}>
         <DialogTargetsContext.Provider value={dialogs}>
-          <Layout header={JSON.parse(headerKey) ?? undefined} bare={bare}>
+          <PreviewLayout header={JSON.parse(headerKey) ?? undefined} bare={bare} site={site} shared={shared}>
             <Sections />
-          </Layout>
+          </PreviewLayout>
         </DialogTargetsContext.Provider>
       </PageProvider>
     );
-  }, [loaded, dialogs, headerKey, bare]);
+  }, [loaded, dialogs, headerKey, bare, site, shared]);
+}
+
+/** Counts the changes of the data every section may read, so a section that failed with the old data tries again. */
+let sharedText = '';
+let sharedVersion = 0;
+function sharedOf(m: RenderMessage): number {
+  const text = `${JSON.stringify(m.fragments)}\u0000${JSON.stringify(m.site)}`;
+  if (text !== sharedText) {
+    sharedText = text;
+    sharedVersion++;
+  }
+  return sharedVersion;
 }
 
 function Root() {
-  const [message, setMessage] = useState<RenderMessage | null>(null);
+  const [message, setMessage] = useState<(RenderMessage & { shared: number }) | null>(null);
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
       if (e.origin !== location.origin || e.data?.sw !== 'render') return;
       const m = e.data as RenderMessage;
-      const next = { ...m, page: { ...m.page, blocks: stable(m.page.blocks ?? []) }, content: stableContent(m.content) };
+      const next = { ...m, page: { ...m.page, blocks: stable(m.page.blocks ?? []) }, content: stableContent(m.content), shared: sharedOf(m) };
       publish(next);
       setMessage(next);
     };
@@ -202,10 +290,16 @@ function Root() {
     post({ sw: 'ready' });
     return () => window.removeEventListener('message', onMessage);
   }, []);
+  // The site's own header script (menu state, arrow keys, the phone menu's lock), once the header is on the page:
+  // started earlier it would watch every change of the page for the header to appear.
+  const drawn = message !== null;
+  useEffect(() => {
+    if (drawn && !thumb) return initShell(document);
+  }, [drawn]);
   const siteKey = message?.site ? JSON.stringify(message.site) : '';
   const site = useMemo(() => (siteKey ? (JSON.parse(siteKey) as SiteConfig) : null), [siteKey]);
   if (!message) return <p className="sw-editor-empty">Loading the preview…</p>;
-  const inner = <PreviewPage message={message} />;
+  const inner = <PreviewPage message={message} site={site} />;
   return (
     <MemoryRouter initialEntries={[typeof message.page.route === 'string' ? message.page.route.replace(/:[a-zA-Z]+/g, 'example') : '/']}>
       {site ? <SiteProvider value={site}>{inner}</SiteProvider> : inner}
@@ -213,18 +307,51 @@ function Root() {
   );
 }
 
-// A click in the preview selects the block under it; links and buttons do nothing here.
+/** What the matcher needs of the clicked element and of each element around it, up to its section. */
+function clickedChain(target: Element, slot: Element): Clicked[] {
+  const chain: Clicked[] = [];
+  for (let el: Element | null = target; el && el !== slot; el = el.parentElement) {
+    const img = el instanceof HTMLImageElement ? el : el.matches('picture') ? el.querySelector('img') : null;
+    chain.push(img ? { src: img.getAttribute('src') ?? '', alt: img.alt, text: '' } : { text: el.textContent ?? '' });
+  }
+  return chain;
+}
+
+/**
+ * A click in the preview selects the section under it and names the field it shows (click to edit). The page's own
+ * controls keep working (menus, the mobile menu, dialogs), but nothing leaves the preview: a link that no control
+ * took care of is stopped after the page's handlers ran, and forms never send.
+ */
 document.addEventListener(
   'click',
   (e) => {
-    const slot = (e.target as Element | null)?.closest?.('[data-editor-index]');
-    e.preventDefault();
-    e.stopPropagation();
-    if (slot) post({ sw: 'select', index: Number(slot.getAttribute('data-editor-index')) });
+    const target = e.target instanceof Element ? e.target : null;
+    const slot = target?.closest('[data-editor-index]');
+    if (!target || !slot) return;
+    const index = Number(slot.getAttribute('data-editor-index'));
+    const block = latest?.page.blocks[index];
+    const field = block && !target.closest('[data-editor-stale] > [role="note"]') ? matchField(block, clickedChain(target, slot)) : null;
+    post({ sw: 'select', index, pointer: field ? blockPointer(index, field) : null });
   },
   true,
 );
-document.addEventListener('submit', (e) => e.preventDefault(), true);
+window.addEventListener('click', (e) => {
+  if (e.target instanceof Element && e.target.closest('a[href], area[href]')) e.preventDefault();
+});
+// A backstop for a link whose handler stopped the click on its way: the preview page itself is never replaced.
+const navigation = (window as { navigation?: EventTarget }).navigation;
+navigation?.addEventListener('navigate', (e) => {
+  const n = e as Event & { navigationType?: string };
+  if (n.cancelable && (n.navigationType === 'push' || n.navigationType === 'replace')) n.preventDefault();
+});
+document.addEventListener(
+  'submit',
+  (e) => {
+    e.preventDefault();
+    e.stopPropagation();
+  },
+  true,
+);
 if (thumb) document.body.inert = true;
 
 const container = document.getElementById('app');
