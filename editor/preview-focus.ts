@@ -5,10 +5,12 @@
  */
 
 const CONTROLS = 'input,select,textarea,[contenteditable="true"]';
+/** A value inside a quoted attribute selector. */
+const quoted = (v: string) => `"${v.replace(/["\\]/g, '\\$&')}"`;
 
 /** The form's control for a field id ("sw-block_actions_0_label"), if it is on the page. */
 function controlFor(id: string): HTMLElement | null {
-  const el = document.getElementById(id) ?? document.querySelector<HTMLElement>(`[id^="${CSS.escape(id)}"]`);
+  const el = document.getElementById(id) ?? document.querySelector<HTMLElement>(`[id^=${quoted(id)}]`);
   if (!el) return null;
   return el.matches(CONTROLS) ? el : el.querySelector<HTMLElement>(CONTROLS);
 }
@@ -22,7 +24,7 @@ function unfoldAround(el: Element): boolean {
       changed = true;
     }
     if (node.id) {
-      const toggle = document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(node.id)}"][aria-expanded="false"]`);
+      const toggle = document.querySelector<HTMLElement>(`[aria-controls=${quoted(node.id)}][aria-expanded="false"]`);
       if (toggle) {
         toggle.click();
         changed = true;
