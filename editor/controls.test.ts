@@ -22,6 +22,11 @@ describe('switchWords: a yes/no setting as a sentence', () => {
     );
     expect(switchWords('Wide', 'Opens the menu in a wider panel.').label).toBe('Open the menu in a wider panel');
     expect(switchWords('Under construction', 'When true, every page shows a notice.').label).toBe('Every page shows a notice');
+    // Help in plain words: "When on, …", and the default said as "Off unless switched on".
+    expect(switchWords('Highlight', 'When on, this card stands out across the whole row with a shield seal. Off unless switched on.')).toEqual({
+      label: 'This card stands out across the whole row with a shield seal',
+      help: '',
+    });
   });
   it('falls back to the title when the description does not say what "on" does', () => {
     expect(switchWords('Sitemap', 'false keeps the page out of the sitemap. Default true.')).toEqual({
@@ -51,11 +56,16 @@ describe('choices', () => {
     expect(shownDefault({ description: '1 (default): the page’s main heading. 2 for a second one.' }, [1, 2])).toBe(1);
     expect(shownDefault({ description: 'Background: "light" (white, default), "alt" (soft grey).' }, ['light', 'alt'])).toBe('light');
     expect(shownDefault({ description: 'The colour of the card, e.g. "green".' }, ['blue', 'green'])).toBeUndefined();
+    // Help in plain words names the choice by its label.
+    expect(shownDefault({ description: 'Grid (default) puts cards side by side; Alternating shows one card per row.' }, values)).toBe('grid');
+    expect(shownDefault({ description: 'Section background: Light (white, default), Alt (soft grey).' }, ['light', 'alt'])).toBe('light');
+    expect(shownDefault({ description: 'Corner of the screen. Default Top right.' }, ['top-left', 'top-right'])).toBe('top-right');
+    expect(shownDefault({ description: 'Button style. Default Primary.' }, ['primary', 'secondary'])).toBe('primary');
   });
   it('shows a choice by its title, else its value in words', () => {
     expect(choiceLabel('Two columns', 2)).toBe('Two columns');
     expect(choiceLabel('top-right', 'top-right')).toBe('Top right');
-    expect(choiceLabel('isoTimestamp', 'isoTimestamp')).toBe('Iso timestamp');
+    expect(choiceLabel('isoTimestamp', 'isoTimestamp')).toBe('ISO timestamp');
     expect(choiceLabel('POST', 'POST')).toBe('POST');
   });
 });

@@ -76,6 +76,7 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export function switchWords(title: string, description?: string): { label: string; help: string } {
   const text = (description ?? '')
     .replace(/\s*\(?\bDefaults? (?:is |to )?(?:true|false|on|off)\b[^.]*\.?\)?/gi, '')
+    .replace(/\s*\b(?:Off|On) unless switched (?:on|off)\.?/gi, '')
     .replace(/,?\s*e\.g\.\s*(?:true|false)\b[^.;]*[.;]?/gi, '.')
     .replace(/\.\s*\./g, '.')
     .trim();
@@ -88,7 +89,7 @@ export function switchWords(title: string, description?: string): { label: strin
     const example = at >= 0 ? capital(s.slice(at).replace(/^,?\s*/, '')) : '';
     return { main, help: [example, rest].filter(Boolean).join(' ') };
   };
-  const onTrue = /^(?:(?:when|if)\s+(?:it is\s+|set to\s+)?)?true\b,?\s*(.+)$/i.exec(first ?? '');
+  const onTrue = /^(?:(?:when|if)\s+(?:it is\s+|set to\s+|switched\s+)?(?:true|on)|true)\b,?\s*(.+)$/i.exec(first ?? '');
   const sentence = onTrue ? onTrue[1] : (first ?? '');
   const words = sentence.split(/\s+/);
   const verbFirst = words.length > 2 && /^[a-z]+s$/i.test(words[0]) && DETERMINERS.has(words[1].toLowerCase());
@@ -107,14 +108,17 @@ export function shownDefault(schema: Schema, values: unknown[]): unknown {
   const patterns = [
     /\bDefaults? (?:is |to |:)?\s*["“]([^"”]+)["”]/i,
     /["“]([^"”]+)["”]\s*\([^)]*\bdefault\b/i,
+    /\bDefaults? (?:is |to |:)?\s*([A-Z][\w-]* [a-z][\w-]*)\b/,
     /\bDefaults? (?:is |to |:)?\s*([\w.-]+)/i,
-    /([\w.-]+)\s*\(default\)/i,
+    /([\w.-]+)\s*\([^)]*\bdefault\b/i,
   ];
   for (const p of patterns) {
     const m = p.exec(text);
     if (!m) continue;
     const word = m[1].replace(/\.$/, '');
-    const hit = values.find((v) => String(v) === word);
+    // Help in plain words names a choice by its label ("Grid (default)", "Default Top right"), not its stored value.
+    const plain = (v: string) => v.toLowerCase().replace(/[-_\s]+/g, ' ');
+    const hit = values.find((v) => String(v) === word) ?? values.find((v) => plain(String(v)) === plain(word) || plain(humanise(String(v))) === plain(word));
     if (hit !== undefined) return hit;
   }
   return undefined;
@@ -136,20 +140,32 @@ export function choiceLabel(label: string, value: unknown): string {
 const NAME_KEYS = ['label', 'title', 'heading', 'question', 'name', 'text', 'eyebrow', 'quote', 'alt'];
 
 /** An item of a list by its first words ("Pricing" for a link labelled Pricing), or '' when it has none yet. */
+/** A value written like a setting's name or a stored code ("residentCountry", "primary"): not words to name an item by. */
+const CODE = /^[a-z][a-zA-Z0-9_-]*$/;
+
 export function itemName(data: unknown): string {
   const short = (s: string) => {
     const t = s.replace(/\s+/g, ' ').trim();
     return t.length > 40 ? `${t.slice(0, 39)}…` : t;
   };
-  if (typeof data === 'string') return short(data);
+  if (typeof data === 'string') return CODE.test(data) ? '' : short(data);
   if (typeof data === 'number') return String(data);
   if (!data || typeof data !== 'object' || Array.isArray(data)) return '';
   const obj = data as Record<string, unknown>;
   for (const k of NAME_KEYS) if (typeof obj[k] === 'string' && (obj[k] as string).trim()) return short(obj[k] as string);
-  const texts = Object.entries(obj).filter(([k, v]) => k !== 'type' && typeof v === 'string' && v.trim()) as [string, string][];
+  // Words, not codes: a value written like a setting's name ("residentCountry", "primary") does not name the item.
+  const texts = Object.entries(obj).filter(([k, v]) => k !== 'type' && typeof v === 'string' && v.trim() && !CODE.test(v)) as [string, string][];
   // Words first; an item with nothing but addresses (a redirect) is named by its first address.
   const words = texts.find(([, v]) => !/^[/@#]|^https?:/.test(v)) ?? texts[0];
   return words ? short(words[1]) : '';
+}
+
+/** The label of a choice (a form's field named by its label, not its key), when the item is one of a list of choices. */
+export function optionTitle(schema: Schema | undefined, value: unknown): string | undefined {
+  const options = (schema?.oneOf ?? schema?.anyOf) as Schema[] | undefined;
+  const hit = Array.isArray(options) ? options.find((o) => o && 'const' in o && o.const === value) : undefined;
+  if (hit && typeof hit.title === 'string') return hit.title;
+  return typeof value === 'string' && Array.isArray(schema?.enum) && schema.enum.includes(value) ? choiceLabel(value, value) : undefined;
 }
 
 /** True when an item has nothing filled in yet (a new one): it is shown open. */
@@ -318,7 +334,8 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       summaryId={titleId(fieldPathId)}
       title={label}
       name={groupName(formData)}
-      open={hasErrors(errorSchema) || isBlank(formData)}
+      // A group at the top of the form is what the screen is about (the Footer screen's footer): shown open.
+      open={path.length === 1 || hasErrors(errorSchema) || isBlank(formData)}
       focus={justAddedGroup === fieldPathId.$id}
       tools={optionalDataControl}
     >
@@ -410,7 +427,7 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const list = useContext(ListContext);
   const announce = useContext(EditorDataContext)?.announce;
   const data = list?.data[index];
-  const name = itemName(data);
+  const name = itemName(optionTitle(schema as Schema, data) ?? data);
   const word = list?.word ?? 'Item';
   const justAdded = list?.added.current === index;
   // Shown open: a new or blank item, one with a problem, and the only item of a list (folding it saves nothing).

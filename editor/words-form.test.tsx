@@ -42,7 +42,8 @@ function shownWords(container: HTMLElement): string[] {
   const out: string[] = [];
   const walker = container.ownerDocument.createTreeWalker(container, 1 /* elements */);
   for (let el = walker.currentNode as Element | null; el; el = walker.nextNode() as Element | null) {
-    if (el.tagName === 'TEXTAREA') continue;
+    // What was typed is the person's own: a text box's content, and a folded group's name (its first words) that repeats it.
+    if (el.tagName === 'TEXTAREA' || el.classList.contains('sw-fold__name')) continue;
     for (const n of el.childNodes) if (n.nodeType === 3 && n.textContent?.trim()) out.push(n.textContent.trim());
     for (const a of ['aria-label', 'placeholder', 'title', 'alt']) {
       const v = el.getAttribute(a);

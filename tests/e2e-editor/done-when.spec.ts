@@ -84,8 +84,7 @@ test('Done when: /partners with a hero, a feature grid and a new FAQ set, in the
   // The footer, in the site settings: a link to /partners at the end of the "Links" column.
   await page.getByRole('navigation', { name: 'Pages and shared content' }).getByRole('button', { name: 'Footer', exact: true }).click();
   await expect(page.locator('#sw-panel-title')).toHaveText('Site settings');
-  // The footer and its "Links" column are folded to one line each until opened.
-  await panel.locator('summary', { hasText: /^Footer$/ }).click();
+  // The footer's "Links" column is folded to one line until opened.
   await panel.locator('summary', { hasText: /^Column: Links$/ }).click();
   const links = panel.locator('#sw-file_footer_columns_1_links');
   const count = await links.getByRole('textbox', { name: /^Label\*?$/ }).count();

@@ -42,6 +42,24 @@ export async function unfoldAll(page: Page) {
   });
 }
 
+/** The screens site settings are split into, as the left column names them. */
+export const SETTINGS_SCREENS = ['Header menu', 'Footer', 'Prices', 'Sign-in and other destinations', 'Not-found page', 'Advanced'] as const;
+
+/** Opens one screen of the site settings from the left column. */
+export async function openSettings(page: Page, screen: (typeof SETTINGS_SCREENS)[number]) {
+  await page.getByRole('navigation', { name: 'Pages and shared content' }).getByRole('button', { name: screen, exact: true }).click();
+  await expect(page.locator('#sw-panel-title')).toHaveText('Site settings');
+}
+
+/** Opens a folded group of the fields panel by its one-line summary (no-op when it is open). */
+export async function unfold(page: Page, summary: RegExp) {
+  const details = page
+    .locator('#sw-fields details')
+    .filter({ has: page.locator(':scope > summary', { hasText: summary }) })
+    .first();
+  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator(':scope > summary').click();
+}
+
 export async function axe(page: Page) {
   // The editor's own screens; the preview frames show the site's blocks, which the site's own a11y suite covers.
   const result = await new AxeBuilder({ page }).exclude('iframe').analyze();

@@ -4,7 +4,7 @@
  * remembered, and a click on a text in it puts the cursor in that text's field.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addSection, field, openEditor, outline, preview, status } from './helpers.ts';
+import { addSection, field, openEditor, openSettings, outline, preview, status, unfold } from './helpers.ts';
 
 const slots = (page: Page) => preview(page).locator('[data-editor-index]');
 /** The marker of a part shown at its last good rendering. */
@@ -94,8 +94,13 @@ async function openQuestionSet(page: Page) {
 }
 
 async function openSiteSettings(page: Page) {
-  await page.getByRole('button', { name: 'Site settings (menu, footer)' }).click();
-  await expect(page.locator('#sw-panel-title')).toHaveText('Site settings');
+  await openSettings(page, 'Header menu');
+}
+
+/** The footer's screen, with its second column ("Links") opened. */
+async function openFooterLinks(page: Page) {
+  await openSettings(page, 'Footer');
+  await unfold(page, /^Column: Links$/);
 }
 
 /** A link at the end of the header menu; `check` runs after each step. */
@@ -115,6 +120,7 @@ async function addHeaderLink(page: Page, label: string, href: string, anchor: st
 
 /** A link at the end of the footer's second column; `check` runs after each step. */
 async function addFooterLink(page: Page, label: string, href: string, check?: () => Promise<void>) {
+  await openFooterLinks(page);
   const links = panel(page).locator('#sw-file_footer_columns_1_links');
   const count = await textbox(links, 'Label').count();
   await links.getByRole('button', { name: /Add/ }).last().click();
@@ -186,6 +192,7 @@ test('the four ways the preview went blank: each keeps its last good rendering, 
   await expect(preview(page).locator('header').getByRole('link', { name: 'Blanks', exact: true })).toBeVisible();
 
   // A link added to the footer.
+  await openFooterLinks(page);
   const links = panel(page).locator('#sw-file_footer_columns_1_links');
   await links.getByRole('button', { name: /Add/ }).last().click();
   await expect(markers(page)).toHaveCount(1);
