@@ -10,7 +10,8 @@
  *  - prerendering (the build's prerender phase: time, per page, peak memory), median of --prerender-runs builds,
  *    because single builds of the same pages vary widely on a shared machine.
  * The two validators' runs alternate, so a busy machine slows both alike.
- * With --editor [--editor-keys 50] [--editor-sizes 20,200] it measures the visual editor's typing latency instead
+ * With --editor [--editor-keys 50] [--editor-sizes 20,200] [--editor-task-runs 3] it measures the visual editor's typing
+ * latency and its "new landing page" task instead
  * (scripts/lib/editor-bench.ts).
  * With --leads [--leads-total 2000] [--leads-clients 20] it measures the lead service instead (scripts/lib/lead-bench.ts):
  * on the embedded database, and on the PostgreSQL server DATABASE_URL names when it is set.
@@ -34,13 +35,14 @@ const prerenderRuns = Math.max(1, Number(option('prerender-runs', '3')));
 
 if (args.includes('--editor')) {
   const { benchEditor, editorBenchTable } = await import('./lib/editor-bench.ts');
-  const rows = await benchEditor({
+  const result = await benchEditor({
     root,
     port: Number(option('editor-port', '5185')),
     sizes: option('editor-sizes', '20,200').split(',').map(Number),
     keystrokes: Number(option('editor-keys', '50')),
+    taskRuns: Number(option('editor-task-runs', '3')),
   });
-  const table = editorBenchTable(rows);
+  const table = editorBenchTable(result);
   console.log(table);
   process.exit(table.includes('✗') ? 1 : 0);
 }

@@ -1,10 +1,12 @@
 /**
- * npm run bench -- --editor [--editor-keys 50] [--editor-sizes 20,200] [--editor-port 5185]
+ * npm run bench -- --editor [--editor-keys 50] [--editor-sizes 20,200] [--editor-port 5185] [--editor-task-runs 3]
  * The visual editor's typing latency: on a temporary copy of site.config/ with a generated page of 20 and of 200
  * blocks, `npm run edit` serves the editor and Chromium types into a heading field of a block halfway down the page.
  * For each keystroke: time from the keydown event in the editor to the moment the preview frame's DOM shows the
  * new text (a MutationObserver on that block's section), p50/p95/max. Beside it, the server side of one edit (the
- * save's text edit and the live check, from scripts/lib/editor/bench.ts).
+ * save's text edit and the live check, from scripts/lib/editor/bench.ts). Then the "new landing page" task
+ * (scripts/lib/editor/landing-task.ts), --editor-task-runs times on the same server: the number of user actions and the
+ * time from the first action to "Saved".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,12 +16,20 @@ import { chromium } from 'playwright-core';
 import { percentile } from './audit-figures.ts';
 import { largePage, loadExamples, measureBackend, type BackendFigures } from './editor/bench.ts';
 import { chromiumLaunchOptions } from './chromium.ts';
+import { landingPageTask, type TaskFigures } from './editor/landing-task.ts';
 
 export interface EditorBenchOptions {
   root: string;
   port: number;
   sizes: number[];
   keystrokes: number;
+  /** How many times the "new landing page" task runs (0: not at all). */
+  taskRuns: number;
+}
+
+export interface EditorBenchResult {
+  rows: EditorBenchRow[];
+  task: TaskFigures[];
 }
 
 export interface EditorBenchRow {
@@ -50,8 +60,8 @@ async function waitForServer(url: string, child: ChildProcess, ms = 60_000) {
   throw new Error(`npm run edit did not answer on ${url}`);
 }
 
-export async function benchEditor(options: EditorBenchOptions): Promise<EditorBenchRow[]> {
-  const { root, port, sizes, keystrokes } = options;
+export async function benchEditor(options: EditorBenchOptions): Promise<EditorBenchResult> {
+  const { root, port, sizes, keystrokes, taskRuns } = options;
   const configDir = mkdtempSync(join(tmpdir(), 'sitewright-editor-bench-'));
   cpSync(join(root, 'site.config'), configDir, { recursive: true });
   const examples = loadExamples(root);
@@ -72,6 +82,7 @@ export async function benchEditor(options: EditorBenchOptions): Promise<EditorBe
   });
   const browser = await chromium.launch(chromiumLaunchOptions);
   const rows: EditorBenchRow[] = [];
+  const task: TaskFigures[] = [];
   try {
     await waitForServer(`http://127.0.0.1:${port}/`, child);
     for (const n of sizes) {
@@ -152,6 +163,14 @@ export async function benchEditor(options: EditorBenchOptions): Promise<EditorBe
         backend: measureBackend(root, configDir, n, 20),
       });
     }
+    for (let run = 1; run <= taskRuns; run++) {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`http://127.0.0.1:${port}/`);
+      await page.getByRole('navigation', { name: 'Pages and shared content' }).waitFor();
+      task.push(await landingPageTask(page, { route: `/landing-${run}`, title: `Landing ${run}`, questionSet: `landing-${run}` }));
+      await context.close();
+    }
   } finally {
     await browser.close();
     try {
@@ -161,10 +180,10 @@ export async function benchEditor(options: EditorBenchOptions): Promise<EditorBe
     }
     rmSync(configDir, { recursive: true, force: true });
   }
-  return rows;
+  return { rows, task };
 }
 
-export function editorBenchTable(rows: EditorBenchRow[]): string {
+export function editorBenchTable({ rows, task }: EditorBenchResult): string {
   const lines = [
     `Editor: keystroke in a heading field → text in the preview's DOM (Chromium, 1366 px; ✓ when p95 ≤ ${EDITOR_P95_BUDGET_MS} ms)`,
     '',
@@ -177,5 +196,19 @@ export function editorBenchTable(rows: EditorBenchRow[]): string {
     '',
     'The live check runs 150 ms after the last keystroke and does not hold up the preview; it is shown for the cost per edit on the server.',
   ];
+  if (task.length) {
+    const ms = task.map((t) => t.ms);
+    const t = task[0];
+    lines.push(
+      '',
+      `The "new landing page" task (hero, feature grid of three cards, FAQ of two questions on a new question set, links in the header menu and the footer, saved), ${task.length} run${task.length > 1 ? 's' : ''}:`,
+      '',
+      '| user actions | clicks | key presses | fields typed | characters | time median s | time, every run s |',
+      '|---:|---:|---:|---:|---:|---:|---|',
+      `| ${t.actions} | ${t.clicks} | ${t.keys} | ${t.fields} | ${t.characters} | ${(percentile(ms, 50) / 1000).toFixed(1)} | ${ms.map((m) => (m / 1000).toFixed(1)).join(', ')} |`,
+      '',
+      `Actions per step: ${t.steps.map((s) => `${s.name} ${s.actions}`).join(' · ')}. The time is the script's, waiting for each answer of the interface; a person reads and types more slowly.`,
+    );
+  }
   return lines.join('\n');
 }
