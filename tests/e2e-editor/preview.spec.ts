@@ -4,7 +4,8 @@
  * remembered, and a click on a text in it puts the cursor in that text's field.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addSection, field, openEditor, openSettings, outline, preview, status, unfold } from './helpers.ts';
+import { itemCount, landingPageTask } from '../../scripts/lib/editor/landing-task.ts';
+import { addSection, field, openEditor, openSettings, outline, preview, unfold } from './helpers.ts';
 
 const slots = (page: Page) => preview(page).locator('[data-editor-index]');
 /** The marker of a part shown at its last good rendering. */
@@ -36,7 +37,7 @@ async function expectPlainMarker(marker: Locator) {
   expect(text).not.toMatch(/\b(href|label|items|links|cards|actions)\b|[/{}[\]"]|undefined|TypeError/);
 }
 
-// The steps of the "new landing page" task, each a small function so they can follow the interface as it changes.
+// Steps the tests below share, each a small function so they can follow the interface as it changes.
 
 async function createPage(page: Page, route: string, title: string) {
   await page.getByRole('button', { name: 'New page' }).click();
@@ -49,12 +50,6 @@ async function createPage(page: Page, route: string, title: string) {
 
 async function openSection(page: Page, name: RegExp) {
   await outline(page).getByRole('option', { name }).click();
-}
-
-async function setHeroHeading(page: Page, heading: string) {
-  await openSection(page, /Section 1: Hero/);
-  await field(page, 'Heading').fill(heading);
-  await expect(preview(page).getByRole('heading', { name: heading })).toBeVisible();
 }
 
 /** A feature grid of exactly three items (the palette's example has three). */
@@ -103,69 +98,39 @@ async function openFooterLinks(page: Page) {
   await unfold(page, /^Column: Links$/);
 }
 
-/** A link at the end of the header menu; `check` runs after each step. */
-async function addHeaderLink(page: Page, label: string, href: string, anchor: string, check?: () => Promise<void>) {
-  const items = panel(page).locator('#sw-file_header_items');
-  const count = await textbox(items, 'Anchor name').count();
-  await items.locator('#sw-file_header_items__add').click();
-  await expect(textbox(items, 'Anchor name')).toHaveCount(count + 1);
-  await check?.();
-  const item = items.locator(`#sw-file_header_items_${count}`);
-  await textbox(item, 'Label').first().fill(label);
-  await check?.();
-  await goesTo(item).first().fill(href);
-  await check?.();
-  await textbox(item, 'Anchor name').first().fill(anchor);
-}
-
-/** A link at the end of the footer's second column; `check` runs after each step. */
-async function addFooterLink(page: Page, label: string, href: string, check?: () => Promise<void>) {
-  await openFooterLinks(page);
-  const links = panel(page).locator('#sw-file_footer_columns_1_links');
-  const count = await textbox(links, 'Label').count();
-  await links.getByRole('button', { name: /Add/ }).last().click();
-  await expect(textbox(links, 'Label')).toHaveCount(count + 1);
-  await check?.();
-  await textbox(links, 'Label').last().fill(label);
-  await check?.();
-  await goesTo(links).last().fill(href);
-}
-
-async function saveAll(page: Page, files: number) {
-  await expect(status(page)).toHaveText(`${files} files not saved`);
-  await expect(page.getByRole('region', { name: /Problems/ })).not.toContainText('Error in');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(status(page)).toHaveText(new RegExp(`Saved ${files} files|All changes saved`));
-}
-
 test('the new landing page task, through the interface, with the preview whole after every step', async ({ page }) => {
   test.setTimeout(240_000);
   await openEditor(page);
-  await createPage(page, '/landing', 'Landing');
-  await expectWholePreview(page, 1);
-  await setHeroHeading(page, 'Build your next project with us');
-  await expectWholePreview(page, 1);
-  await addFeatureGrid(page);
-  await expectWholePreview(page, 2);
-  await addFaqWithNewSet(page, 'landing');
-  await expectWholePreview(page, 3);
-  await openQuestionSet(page);
-  const whole = () => expectWholePreview(page, 3);
-  await fillQuestion(page, 0, 'How long does a project take?', 'Most projects are planned in two weeks.', whole);
-  await fillQuestion(page, 1, 'Can I follow the work from abroad?', 'Yes: photos and reports reach you every week.', whole);
-  await expectWholePreview(page, 3);
-  await openSection(page, /Section 3: FAQ/);
-  await expect(preview(page).getByText('Can I follow the work from abroad?')).toBeVisible();
-  await openSiteSettings(page);
-  await addHeaderLink(page, 'Landing', '/landing', 'landing', whole);
-  await expect(preview(page).locator('header').getByRole('link', { name: 'Landing', exact: true })).toBeVisible();
-  await expectWholePreview(page, 3);
-  await addFooterLink(page, 'Our landing page', '/landing', whole);
-  await expect(preview(page).locator('footer').getByRole('link', { name: 'Our landing page' })).toBeVisible();
+  // The benchmark's own task (npm run bench -- --editor), with the whole preview checked after each of its steps.
+  const checked: string[] = [];
+  const figures = await landingPageTask(page, {
+    route: '/landing',
+    title: 'Landing',
+    questionSet: 'landing',
+    check: async (step) => {
+      checked.push(step);
+      await expectWholePreview(page, await outline(page).getByRole('option').count());
+    },
+  });
+  expect(checked).toEqual([
+    'New page',
+    'Hero heading',
+    'Feature grid of three cards',
+    'Question added',
+    'FAQ of two questions',
+    'Header link added',
+    'Link in the header menu',
+    'Footer link added',
+    'Link in the footer',
+    'Save',
+  ]);
+  expect(figures.steps.map((s) => s.name)).toEqual(checked.filter((s) => !/added$/.test(s)));
+  expect(figures.actions).toBe(figures.clicks + figures.keys + figures.fields);
   await expectWholePreview(page, 3);
   await expect(markers(page)).toHaveCount(0);
-  await saveAll(page, 3);
-  await expectWholePreview(page, 3);
+  await expect(preview(page).locator('header').getByRole('link', { name: 'Landing', exact: true }).first()).toBeAttached();
+  await expect(preview(page).locator('footer').getByRole('link', { name: 'Landing', exact: true })).toBeVisible();
+  await expect(preview(page).getByText('Can I follow the work from abroad?')).toBeVisible();
 });
 
 test('the four ways the preview went blank: each keeps its last good rendering, marked, and comes back by itself', async ({ page }) => {
@@ -177,7 +142,7 @@ test('the four ways the preview went blank: each keeps its last good rendering, 
   // A link added to the header menu: the header stays, marked, until the link is complete.
   await openSiteSettings(page);
   const items = panel(page).locator('#sw-file_header_items');
-  const count = await textbox(items, 'Anchor name').count();
+  const count = await itemCount(page, 'sw-file_header_items');
   await items.locator('#sw-file_header_items__add').click();
   await expect(markers(page)).toHaveCount(1);
   await expect(markers(page)).toContainText('The site’s header is shown as it last looked');
@@ -222,6 +187,8 @@ test('the four ways the preview went blank: each keeps its last good rendering, 
   // A card's optional link cleared: the grid stays, marked, until the link is whole again.
   await openSection(page, /Section 2: Feature grid/);
   const grid = slots(page).nth(1);
+  await unfold(page, /^Card: /);
+  await unfold(page, /^Link: /);
   await panel(page).locator('#sw-block_cards_0_link_label').fill('');
   await panel(page).locator('#sw-block_cards_0_link_href').fill('');
   await expect(grid.locator('[role="note"]')).toContainText('This section is shown as it last looked');
