@@ -122,7 +122,8 @@ export function SiteSearch() {
       <p id={`${id}-summary`} className="visually-hidden" aria-live="polite">
         {shown ? summary : ''}
       </p>
-      <div className="sw-search__popup" hidden={!shown}>
+      {/* Focusable, so a long list of results can also be scrolled from the keyboard outside the search box. */}
+      <div className="sw-search__popup" hidden={!shown} tabIndex={shown ? 0 : -1} role="region" aria-label="Found">
         <p className="sw-search__summary">{summary}</p>
         <ul id={listId} role="listbox" aria-label="Search results" className="sw-search__results">
           {shown &&

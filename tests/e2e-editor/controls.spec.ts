@@ -261,11 +261,41 @@ const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
       await unfoldAll(page);
     },
   })),
+  ...(['Rename address', 'Duplicate', 'Delete'] as const).map((action) => ({
+    name: `the page's ${action} dialog`,
+    open: async (page: Page) => {
+      await openPage(page, /Contractor \/contractor$/);
+      await page
+        .getByRole('group', { name: /^Page actions for/ })
+        .getByRole('button', { name: action, exact: true })
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  })),
+  {
+    name: 'the picture library',
+    open: async (page) => {
+      await openPage(page, /Private Project Owners \/owner/);
+      await openSection(page, /Section 1: Hero/);
+      await panel(page).getByRole('button', { name: 'Choose picture…' }).first().click();
+      await expect(page.getByRole('dialog', { name: 'Picture library' })).toBeVisible();
+    },
+  },
+  {
+    name: 'the search with its results',
+    open: async (page) => {
+      await page.getByRole('search').getByRole('combobox', { name: 'Search' }).fill('Solutions');
+      await expect(page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first()).toBeVisible();
+    },
+  },
   {
     name: 'a form file',
     open: async (page) => {
       await page.getByRole('button', { name: 'Form: contact' }).click();
       await expect(page.locator('#sw-panel-title')).toContainText('contact');
+      // Its fields screen beside the preview of the form, with every message shown.
+      await expect(page.getByRole('region', { name: 'Form fields' })).toBeVisible();
+      await page.getByRole('switch', { name: 'Show messages' }).check();
     },
   },
 ];
