@@ -643,7 +643,7 @@ function SidePanel({
         <h2 id="sw-panel-title" className="sw-pane-title">
           {title}
         </h2>
-        {page && (
+        {page && panel.kind !== 'file' && (
           <div className="sw-row" role="group" aria-label="What to edit">
             <button
               type="button"

@@ -116,7 +116,16 @@ export function addressProblem(configDir: string, route: string, self?: string):
 /** The block kinds' titles ("Hero", "Feature grid"), for the words that say where a link is. */
 let blockTitles: Map<string, string> | undefined;
 function blockTitle(root: string, type: unknown): string {
-  blockTitles ??= new Map(blockCatalogue(root).map((b) => [b.type, b.schema.title ?? b.type]));
+  // The schemas' titles name generated types ("PersonasBlock"); a person reads the kind as the editor's outline does.
+  blockTitles ??= new Map(
+    blockCatalogue(root).map((b) => [
+      b.type,
+      b.type
+        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+        .toLowerCase()
+        .replace(/^./, (c) => c.toUpperCase()),
+    ]),
+  );
   return blockTitles.get(String(type)) ?? 'section';
 }
 
