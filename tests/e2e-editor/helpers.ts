@@ -1,6 +1,8 @@
 /** Shared steps of the editor's end-to-end tests (not a spec: no tests here). */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 export const outline = (page: Page) => page.getByRole('listbox', { name: 'Sections' });
 export const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the page"]');
@@ -40,6 +42,20 @@ export async function unfoldAll(page: Page) {
       closed.forEach((s) => s.click());
     }
   });
+}
+
+/**
+ * Puts the shared config copy's pages, question sets, forms and site settings back as the repository has them: for a
+ * spec that renames or deletes pages, so the specs after it find the site they expect.
+ */
+export function restoreConfig(configDir: string) {
+  for (const dir of ['pages', 'faqs', 'forms']) {
+    const source = join('site.config', dir);
+    const wanted = new Set(readdirSync(source));
+    for (const name of readdirSync(join(configDir, dir))) if (!wanted.has(name)) rmSync(join(configDir, dir, name), { recursive: true, force: true });
+    for (const name of wanted) cpSync(join(source, name), join(configDir, dir, name), { recursive: true });
+  }
+  cpSync(join('site.config', 'site.json'), join(configDir, 'site.json'));
 }
 
 /** The screens site settings are split into, as the left column names them. */

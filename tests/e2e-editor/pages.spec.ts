@@ -9,7 +9,10 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { EDITOR_E2E_CONFIG_DIR as CONFIG_DIR } from '../../playwright.editor.config.ts';
-import { axe, openEditor, outline } from './helpers.ts';
+import { axe, openEditor, outline, restoreConfig } from './helpers.ts';
+
+// These tests rename and delete pages of the shared config copy: the specs after them get the site back as it was.
+test.afterAll(() => restoreConfig(CONFIG_DIR));
 
 /** Every file of the config folder with its text: what "nothing was written" compares. */
 function snapshot(): Map<string, string> {
