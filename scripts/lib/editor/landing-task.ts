@@ -123,7 +123,7 @@ export async function landingPageTask(page: Page, options: TaskOptions): Promise
     if (!(await card.evaluate((d) => (d as HTMLDetailsElement).open))) await act.click(card.locator(':scope > summary'));
     await act.fill(textbox(card, 'Card title').first(), title);
   }
-  await frame.getByText(CARD_TITLES[2]).waitFor();
+  await frame.getByText(CARD_TITLES[2]).first().waitFor();
   await step('Feature grid of three cards');
 
   // A FAQ on a new question set, made from the section's own picker, with two questions.
@@ -144,7 +144,7 @@ export async function landingPageTask(page: Page, options: TaskOptions): Promise
     await act.fill(questions.nth(i), question);
     await act.fill(textbox(panel, 'Answer').nth(i), answer);
   }
-  await frame.getByText(QUESTIONS[1][0]).waitFor();
+  await frame.getByText(QUESTIONS[1][0]).first().waitFor();
   await step('FAQ of two questions');
 
   // The header menu: a link at the end of its items.
