@@ -5,7 +5,8 @@
  * With SITEWRIGHT_TLS_KEY and SITEWRIGHT_TLS_CERT (PEM file paths) it speaks HTTPS with HTTP/2, as a CDN does;
  * `npm run audit` uses that so Lighthouse models the connection a visitor really gets.
  * Requests under /api/ go to the built-in lead service (server/), on the same origin and port, so the
- * CSP's connect-src 'self' covers the forms; the address line is printed only once its database is ready.
+ * CSP's connect-src 'self' covers the forms; so does the back office under /admin/. The address line is printed only
+ * once its database is ready.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createSecureServer } from 'node:http2';
@@ -14,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { applyRedirect, headersFor, isBuildFile, isStaticMethod, parseHeaders, parseRedirects, STATIC_METHODS } from './lib/cdn-rules.ts';
-import { startLeadService } from '../server/node.ts';
+import { isBackOfficePath, startLeadService } from '../server/node.ts';
 import { answerPages } from './lib/answer-pages.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,6 +62,11 @@ function notFound(res: ServerResponse) {
 
 function handle(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://localhost');
+  // The back office (/admin/) is the same service's, with headers of its own: never a file of dist/, nor its rules.
+  if (isBackOfficePath(url.pathname)) {
+    void leads.listener(req, res);
+    return;
+  }
   for (const [k, v] of headersFor(headerRules, url.pathname)) res.setHeader(k, v);
   // The lead service answers its own methods (POST, and OPTIONS for CORS preflights).
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {

@@ -16,6 +16,7 @@ import { clientAddress, hashAddress, rateLimitBucket } from './client.ts';
 import { FailureThrottle, RateLimiter } from './rate-limit.ts';
 import { adminTokenProblem, bearerMatches } from './auth.ts';
 import { describeError } from './log.ts';
+import { ownOrigin } from './origin.ts';
 import { deleteByEmail, insertLead, leadFilterFrom, listLeads, pendingOutbox } from './store.ts';
 
 export const BASE = '/api/v1';
@@ -385,18 +386,4 @@ export function createLeadApp(options: LeadAppOptions): Hono {
     return c.json({ message: 'The lead service failed unexpectedly. Please try again.' }, 500);
   });
   return app;
-}
-
-/**
- * The origin the request was sent to. Behind trusted proxies the Host header is the public one but the
- * scheme may have been TLS at the proxy, so X-Forwarded-Proto decides it there.
- */
-function ownOrigin(c: Context, trustedProxies: number): string {
-  const url = new URL(c.req.url);
-  if (trustedProxies > 0) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',').pop()?.trim();
-    const host = c.req.header('x-forwarded-host')?.split(',').pop()?.trim() ?? c.req.header('host') ?? url.host;
-    return `${proto === 'https' || proto === 'http' ? proto : url.protocol.slice(0, -1)}://${host}`;
-  }
-  return url.origin;
 }

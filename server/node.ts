@@ -17,6 +17,11 @@ import { adminTokenProblem } from './auth.ts';
 import { hashSecret } from './store.ts';
 import { startOutboxWorker } from './outbox.ts';
 import { configFromEnv, socketPath, type ServiceConfig } from './config.ts';
+import { loadLeadForms } from './forms.ts';
+import { createBackOffice } from './admin/app.ts';
+
+/** True for the back office's addresses: /admin and /admin/…, not the site's /admin-login. */
+export const isBackOfficePath = (url: string) => /^\/admin(?:[/?#]|$)/.test(url);
 
 export type NodeListener = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => Promise<void>;
 
@@ -62,8 +67,10 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
     await migrate(db);
     const secret = await hashSecret(db, config.hashSecret);
     const worker = config.webhook ? startOutboxWorker({ db, url: config.webhook }) : undefined;
+    const forms = loadLeadForms();
     const app = createLeadApp({
       db,
+      forms,
       hashSecret: secret,
       rateLimit: config.rateLimit,
       trustedProxies: config.trustedProxies,
@@ -72,6 +79,9 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
       webhook: worker ? { onQueued: worker.kick } : undefined,
       answerPage,
     });
+    const backOffice = createBackOffice({ db, hashSecret: secret, forms, trustedProxies: config.trustedProxies });
+    const leadListener = getRequestListener(app.fetch) as NodeListener;
+    const adminListener = getRequestListener(backOffice.fetch) as NodeListener;
     // Without the socket the site still works; only `npm run leads` cannot reach the running server.
     const socket = embedded
       ? await listenOnSocket(createAdminApp(db), socketPath(config)).catch((e: unknown) => {
@@ -86,7 +96,8 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
     return {
       app,
       db,
-      listener: getRequestListener(app.fetch) as NodeListener,
+      // /admin and /admin/… are the back office; everything else the lead service.
+      listener: (req, res) => (isBackOfficePath(req.url ?? '/') ? adminListener(req, res) : leadListener(req, res)),
       socket: socket ? socketPath(config) : undefined,
       close: () =>
         (closing ??= (async () => {

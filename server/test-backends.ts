@@ -61,5 +61,7 @@ export function backends(env: NodeJS.ProcessEnv = process.env): Backend[] {
 
 /** An empty database for the next test, without the cost of a new one. */
 export async function truncateAll(db: Db): Promise<void> {
-  await db.exec('TRUNCATE leads, idempotency_keys, outbox CASCADE');
+  await db.exec(
+    'TRUNCATE leads, idempotency_keys, outbox, lead_notes, lead_events, rate_hits, staff, sign_in_failures, webauthn_challenges, audit_log CASCADE',
+  );
 }
