@@ -614,6 +614,10 @@ export interface FormConfig {
     autoCloseMs?: number;
   };
   submit: FormSubmit;
+  /**
+   * Who gets an email for each new submission, one email address each, e.g. “sales@buildpad.example”. Emails are sent only when the server has mail settings (SITEWRIGHT_SMTP_URL); spam sends none. Leave it out for no emails.
+   */
+  notify?: string[];
 }
 /**
  * The form's fields and their rules: under Fields, each field with its label, its rules and the message of each rule; under Required, the fields that must be filled in. E.g. an Email field titled “Email” that must be filled in and be an e-mail address, with the messages “Email is required” and “Invalid email”.
