@@ -124,6 +124,7 @@ server.listen(port, host, () => {
   // The port bound, not the one asked for: PORT=0 takes any free one (the tests do).
   const a = server.address();
   console.log(`Serving ${process.env.SITEWRIGHT_DIST ?? 'dist'}/ at ${tls ? 'https' : 'http'}://${host}:${a && typeof a === 'object' ? a.port : port}/`);
+  leads.listeningAt(`${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${a && typeof a === 'object' ? a.port : port}`);
 });
 
 // Stop taking requests, then close the database cleanly (PGlite flushes and the data-dir lock is released).

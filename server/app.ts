@@ -38,6 +38,8 @@ export interface LeadAppOptions {
   adminToken?: string;
   /** Queue each lead for the webhook (SITEWRIGHT_LEAD_WEBHOOK set); `onQueued` wakes the worker. */
   webhook?: { onQueued?: () => void };
+  /** Queue each new lead's notification emails (SITEWRIGHT_SMTP_URL set); `onQueued` wakes the mailer. */
+  notifications?: { onQueued?: () => void };
   /**
    * The site's page answering a form the browser posted itself (no JavaScript), rendered with the answer; undefined
    * when the site has no such page here, and then the answer is a plain page of the service's own (server/answer.ts).
@@ -293,6 +295,7 @@ export function createLeadApp(options: LeadAppOptions): Hono {
       clientHash: hashAddress(address, options.hashSecret),
       idempotency: idempotency && { key: idempotency.key, fingerprint: createHash('sha256').update(idempotency.fingerprint).digest('hex') },
       outbox: options.webhook !== undefined,
+      notify: options.notifications ? { forms } : undefined,
       message: successMessage(form.id),
     });
 
@@ -323,6 +326,7 @@ export function createLeadApp(options: LeadAppOptions): Hono {
     if (!checked.ok) return answer(posted.page, { form: form.id, values: posted.values, errors: errorsByField(form, checked.errors) }, 422);
     await store(form, checked.stored, address);
     options.webhook?.onQueued?.();
+    options.notifications?.onQueued?.();
     return succeeded();
   };
 
@@ -362,7 +366,10 @@ export function createLeadApp(options: LeadAppOptions): Hono {
       const outcome = await store(form, checked.stored, address, key === undefined ? undefined : { key, fingerprint: checked.fingerprint });
       if (outcome.kind === 'mismatch') return c.json({ message: 'This Idempotency-Key was already used for a different submission.' }, 422);
       if (outcome.kind === 'replay') c.header('Idempotent-Replayed', 'true');
-      else options.webhook?.onQueued?.();
+      else {
+        options.webhook?.onQueued?.();
+        options.notifications?.onQueued?.();
+      }
       return c.json(outcome.answer.body, outcome.answer.status as 201);
     });
     api.all(form.path, (c) => {

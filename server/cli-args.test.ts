@@ -64,9 +64,14 @@ describe('npm run leads arguments', () => {
     expect(second).toMatch(/^2026-01-02 10:00:00 {2}enquiry +Grace +H +Message: Hi +id-2$/);
     expect(out).toMatch(/2 leads$/);
     expect(formatLeads([], names)).toBe('No leads.');
-    expect(formatOutbox([{ id: 3, leadId: 'L', attempts: 2, lastError: 'webhook answered 500', nextAttemptAt: '2026-01-01T00:00:00.000Z' }])).toContain(
-      'webhook answered 500',
-    );
+    const outbox = formatOutbox([
+      { id: 3, kind: 'webhook', recipient: null, leadId: 'L', attempts: 2, lastError: 'webhook answered 500', nextAttemptAt: '2026-01-01T00:00:00.000Z' },
+      { id: 4, kind: 'email', recipient: 'sales@buildpad.example', leadId: 'L', attempts: 1, lastError: 'connect ECONNREFUSED', nextAttemptAt: '2026-01-01T00:00:05.000Z' },
+    ]).split('\n');
+    expect(outbox[0].split(/\s{2,}/)).toEqual(['id', 'kind', 'lead', 'attempts', 'next attempt (UTC)', 'last error']);
+    expect(outbox[2]).toMatch(/^3 +webhook +L +2 +2026-01-01 00:00:00 +webhook answered 500$/);
+    expect(outbox[3]).toMatch(/^4 +email to sales@buildpad\.example +L +1 +2026-01-01 00:00:05 +connect ECONNREFUSED$/);
+    expect(formatOutbox([])).toBe('No webhook copies or notification emails pending.');
   });
   it('shows what visitors typed as text: no escape sequence or bidi control reaches the terminal', () => {
     const out = formatLeads(
@@ -84,7 +89,7 @@ describe('npm run leads arguments', () => {
     expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
     expect(out).toContain('\\x1b]0;PWNED\\x07\\x1b[2J  L\\u202eevil');
     expect(out).toContain('a\\x9b@b.example');
-    expect(formatOutbox([{ id: 1, leadId: 'L', attempts: 1, lastError: 'boom\u001b[2J', nextAttemptAt: '2026-01-01T00:00:00.000Z' }])).toContain(
+    expect(formatOutbox([{ id: 1, kind: 'webhook', recipient: null, leadId: 'L', attempts: 1, lastError: 'boom\u001b[2J', nextAttemptAt: '2026-01-01T00:00:00.000Z' }])).toContain(
       'boom\\x1b[2J',
     );
   });

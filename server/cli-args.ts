@@ -18,7 +18,7 @@ Commands
                                             writes FILE and says how many leads it holds, else stdout;
                                             --raw: the stored field names (firstName, firstname) instead
   delete --email ADDRESS                    erase every lead with that email (any case); prints how many
-  outbox [--json]                           webhook deliveries still pending
+  outbox [--json]                           webhook copies and notification emails still pending
   help, --help                              this text
 
 Forms: contact, demo-lead, waitlist, enquiry. DATE: 2026-01-01 (from midnight UTC) or 2026-01-01T10:00:00Z.
@@ -159,9 +159,16 @@ export function wroteSummary(count: number, file: string): string {
 }
 
 export function formatOutbox(rows: readonly OutboxRow[]): string {
-  if (!rows.length) return 'No webhook deliveries pending.';
+  if (!rows.length) return 'No webhook copies or notification emails pending.';
   return `${table(
-    ['id', 'lead', 'attempts', 'next attempt (UTC)', 'last error'],
-    rows.map((r) => [String(r.id), r.leadId, String(r.attempts), r.nextAttemptAt.replace('T', ' ').slice(0, 19), shorten(r.lastError ?? '', 60)]),
+    ['id', 'kind', 'lead', 'attempts', 'next attempt (UTC)', 'last error'],
+    rows.map((r) => [
+      String(r.id),
+      r.kind === 'email' ? `email to ${r.recipient ?? ''}` : r.kind,
+      r.leadId,
+      String(r.attempts),
+      r.nextAttemptAt.replace('T', ' ').slice(0, 19),
+      shorten(r.lastError ?? '', 60),
+    ]),
   )}\n${rows.length} pending`;
 }

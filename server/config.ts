@@ -17,6 +17,12 @@ export interface ServiceConfig {
   allowedOrigins: string[];
   adminToken?: string;
   webhook?: string;
+  /** SITEWRIGHT_SMTP_URL: notification emails go through this mail server. Holds a password: never logged. */
+  smtpUrl?: string;
+  /** SITEWRIGHT_MAIL_FROM: the notification emails' sender. */
+  mailFrom?: string;
+  /** SITEWRIGHT_PUBLIC_URL: the site's address as staff open it, for links in emails (no trailing slash). */
+  publicUrl?: string;
 }
 
 const nonEmpty = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined);
@@ -28,6 +34,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must start with postgres:// (or postgresql://)');
   const webhook = nonEmpty(env.SITEWRIGHT_LEAD_WEBHOOK);
   if (webhook && !/^https?:\/\//.test(webhook)) throw new Error('SITEWRIGHT_LEAD_WEBHOOK must be an http(s) URL');
+  const smtpUrl = nonEmpty(env.SITEWRIGHT_SMTP_URL);
+  const smtpProblem = smtpUrl === undefined ? undefined : smtpUrlProblem(smtpUrl);
+  if (smtpProblem) throw new Error(smtpProblem);
+  const publicUrl = nonEmpty(env.SITEWRIGHT_PUBLIC_URL)?.replace(/\/+$/, '');
+  if (publicUrl && !/^https?:\/\/[^/\s?#]+$/.test(publicUrl))
+    throw new Error('SITEWRIGHT_PUBLIC_URL must be the site\'s address such as https://www.buildpad.example, with no path');
+  const mailFrom = nonEmpty(env.SITEWRIGHT_MAIL_FROM);
+  if (mailFrom && (!/^[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/.test(mailFrom) || mailFrom.length > 200))
+    throw new Error('SITEWRIGHT_MAIL_FROM must be an email address, or a name and an address such as BuildPad leads <leads@buildpad.example>');
   return {
     dataDir: resolve(nonEmpty(env.SITEWRIGHT_DATA_DIR) ?? join(REPO_ROOT, '.data')),
     databaseUrl,
@@ -40,7 +55,29 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
       .filter(Boolean),
     adminToken: nonEmpty(env.SITEWRIGHT_ADMIN_TOKEN),
     webhook,
+    smtpUrl,
+    mailFrom,
+    publicUrl,
   };
+}
+
+/**
+ * Why SITEWRIGHT_SMTP_URL cannot be used, or undefined when it can. The message never repeats the value: it
+ * holds the mail account's password.
+ */
+export function smtpUrlProblem(value: string): string | undefined {
+  const form = 'SITEWRIGHT_SMTP_URL must look like smtp://user:password@mail.example.com:587 (or smtps://… for a server that uses TLS from the start)';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${form}; the value set cannot be read as an address.`;
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') return `${form}; it must start with smtp:// or smtps://.`;
+  if (!url.hostname) return `${form}; the mail server's name is missing.`;
+  if (url.port && (Number(url.port) < 1 || Number(url.port) > 65535)) return `${form}; the port must be a number from 1 to 65535.`;
+  if (url.password && !url.username) return `${form}; a password is set without a user name.`;
+  return undefined;
 }
 
 export const socketPath = (config: Pick<ServiceConfig, 'dataDir'>) => join(config.dataDir, SOCKET_NAME);

@@ -17,6 +17,7 @@ const host = process.env.HOST ?? '127.0.0.1';
 server.listen(port, host, () => {
   const a = server.address();
   console.log(`Lead service at http://${host}:${a && typeof a === 'object' ? a.port : port}/api/v1`);
+  service.listeningAt(`http://${host.includes(':') ? `[${host}]` : host}:${a && typeof a === 'object' ? a.port : port}`);
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {

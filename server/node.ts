@@ -16,6 +16,7 @@ import { secureDataDir } from './data-dir.ts';
 import { adminTokenProblem } from './auth.ts';
 import { hashSecret } from './store.ts';
 import { startOutboxWorker } from './outbox.ts';
+import { defaultFrom, startMailer } from './mailer.ts';
 import { configFromEnv, socketPath, type ServiceConfig } from './config.ts';
 import { loadLeadForms } from './forms.ts';
 import { createBackOffice } from './admin/app.ts';
@@ -31,6 +32,11 @@ export interface LeadService {
   listener: NodeListener;
   /** The admin socket's path, when one is open. */
   socket?: string;
+  /**
+   * Tells the service the address it listens on, once it does: without SITEWRIGHT_PUBLIC_URL the notification emails
+   * link to the inbox there, so they wait until it is known (a request's Host header is never used: anyone can forge it).
+   */
+  listeningAt(origin: string): void;
   close(): Promise<void>;
 }
 
@@ -68,6 +74,16 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
     const secret = await hashSecret(db, config.hashSecret);
     const worker = config.webhook ? startOutboxWorker({ db, url: config.webhook }) : undefined;
     const forms = loadLeadForms();
+    const opened = db;
+    let siteUrl = config.publicUrl;
+    let mailer: ReturnType<typeof startMailer> | undefined;
+    const startMail = () => {
+      if (!config.smtpUrl || !siteUrl || mailer) return;
+      const url = siteUrl;
+      mailer = startMailer({ db: opened, smtpUrl: config.smtpUrl, from: config.mailFrom ?? defaultFrom(config.publicUrl, config.smtpUrl), publicUrl: () => url });
+    };
+    startMail();
+    const mailKick = () => mailer?.kick();
     const app = createLeadApp({
       db,
       forms,
@@ -77,9 +93,17 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
       allowedOrigins: config.allowedOrigins,
       adminToken: config.adminToken,
       webhook: worker ? { onQueued: worker.kick } : undefined,
+      notifications: config.smtpUrl ? { onQueued: mailKick } : undefined,
       answerPage,
     });
-    const backOffice = createBackOffice({ db, hashSecret: secret, forms, trustedProxies: config.trustedProxies });
+    const backOffice = createBackOffice({
+      db,
+      hashSecret: secret,
+      forms,
+      trustedProxies: config.trustedProxies,
+      notificationsOn: config.smtpUrl !== undefined,
+      onQueued: config.smtpUrl ? mailKick : undefined,
+    });
     const leadListener = getRequestListener(app.fetch) as NodeListener;
     const adminListener = getRequestListener(backOffice.fetch) as NodeListener;
     // Without the socket the site still works; only `npm run leads` cannot reach the running server.
@@ -91,7 +115,6 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
           return undefined;
         })
       : undefined;
-    const opened = db;
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -99,10 +122,15 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
       // /admin and /admin/… are the back office; everything else the lead service.
       listener: (req, res) => (isBackOfficePath(req.url ?? '/') ? adminListener(req, res) : leadListener(req, res)),
       socket: socket ? socketPath(config) : undefined,
+      listeningAt: (origin) => {
+        siteUrl ??= origin.replace(/\/+$/, '');
+        startMail();
+      },
       close: () =>
         (closing ??= (async () => {
           await new Promise<void>((ok) => (socket ? socket.close(() => ok()) : ok()));
           await worker?.stop();
+          await mailer?.stop();
           await opened.close();
           release();
         })()),

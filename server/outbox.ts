@@ -17,7 +17,7 @@ export interface WorkerOptions {
 /** One pass: POSTs every due delivery once; returns how many succeeded. */
 export async function deliverDue({ db, url, backoff = backoffMs, fetchImpl = fetch }: WorkerOptions): Promise<number> {
   let ok = 0;
-  for (const d of await claimDeliveries(db, 20)) {
+  for (const d of await claimDeliveries(db, 20, 'webhook')) {
     try {
       const res = await fetchImpl(url, {
         method: 'POST',
@@ -37,16 +37,25 @@ export async function deliverDue({ db, url, backoff = backoffMs, fetchImpl = fet
 
 /** Runs deliverDue every intervalMs until stopped; a pass never overlaps the previous one. */
 export function startOutboxWorker(options: WorkerOptions): { stop: () => Promise<void>; kick: () => void } {
+  return runEvery(
+    () => deliverDue(options),
+    options.intervalMs ?? 2000,
+    (e) => console.error(`[leads] webhook delivery pass failed: ${describeError(e)}`),
+  );
+}
+
+/** Runs `pass` every `intervalMs` until stopped; a pass never overlaps the previous one; `kick` runs one at once. */
+export function runEvery(pass: () => Promise<unknown>, intervalMs: number, failed: (e: unknown) => void): { stop: () => Promise<void>; kick: () => void } {
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
     if (stopped) return;
     clearTimeout(timer);
-    running = deliverDue(options)
-      .catch((e: unknown) => console.error(`[leads] webhook delivery pass failed: ${describeError(e)}`))
+    running = pass()
+      .catch(failed)
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 2000);
+        if (!stopped) timer = setTimeout(tick, intervalMs);
       });
   };
   timer = setTimeout(tick, 0);

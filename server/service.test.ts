@@ -140,6 +140,6 @@ describe('lead service on a PGlite data directory', () => {
     await new Promise((ok) => dead.once('exit', ok));
     writeFileSync(join(dir, LOCK_NAME), String(dead.pid));
     const r = await leads(dir, 'outbox');
-    expect(r).toMatchObject({ code: 0, stdout: 'No webhook deliveries pending.\n' });
+    expect(r).toMatchObject({ code: 0, stdout: 'No webhook copies or notification emails pending.\n' });
   });
 });

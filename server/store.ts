@@ -2,6 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from './db.ts';
 import { isoDateOrDateTime, SINCE_EXAMPLE } from './dates.ts';
+import type { LeadForm } from './forms.ts';
+import { queueNotifications } from './notify.ts';
 
 export interface LeadRow {
   id: string;
@@ -23,6 +25,8 @@ export interface NewLead {
   idempotency?: { key: string; fingerprint: string };
   /** Also queue the lead for the webhook. */
   outbox: boolean;
+  /** Also queue a notification email to each of its form's `notify` recipients (SITEWRIGHT_SMTP_URL set), as `forms` list them. */
+  notify?: { forms?: ReadonlyMap<string, LeadForm> };
   message: string;
 }
 
@@ -77,6 +81,8 @@ export async function insertLead(db: Db, lead: NewLead): Promise<InsertOutcome> 
         id,
       ]);
     if (lead.outbox) await queueDelivery(tx, { id, form: lead.form, receivedAt: new Date(received_at).toISOString(), payload: lead.payload });
+    // In the lead's own transaction: a lead stored is a notification queued, whatever happens to the process next.
+    if (lead.notify) await queueNotifications(tx, id, lead.notify.forms);
     return { kind: 'created', answer };
   });
 }
@@ -130,8 +136,14 @@ export async function deleteByEmail(db: Queryable, email: string): Promise<numbe
   return r.rows[0].n;
 }
 
+/** What an outbox row carries: a copy of the lead for the webhook, or one notification email. */
+export type OutboxKind = 'webhook' | 'email';
+
 export interface OutboxRow {
   id: number;
+  kind: OutboxKind;
+  /** The email's recipient; null for a webhook copy. */
+  recipient: string | null;
   leadId: string;
   attempts: number;
   lastError: string | null;
@@ -139,11 +151,19 @@ export interface OutboxRow {
 }
 
 export async function pendingOutbox(db: Queryable): Promise<OutboxRow[]> {
-  const r = await db.query<{ id: string | number; lead_id: string; attempts: number; last_error: string | null; next_attempt_at: Date | string }>(
-    'SELECT id, lead_id, attempts, last_error, next_attempt_at FROM outbox WHERE delivered_at IS NULL ORDER BY id',
-  );
+  const r = await db.query<{
+    id: string | number;
+    kind: OutboxKind;
+    recipient: string | null;
+    lead_id: string;
+    attempts: number;
+    last_error: string | null;
+    next_attempt_at: Date | string;
+  }>('SELECT id, kind, recipient, lead_id, attempts, last_error, next_attempt_at FROM outbox WHERE delivered_at IS NULL ORDER BY id');
   return r.rows.map((o) => ({
     id: Number(o.id),
+    kind: o.kind,
+    recipient: o.recipient,
     leadId: o.lead_id,
     attempts: o.attempts,
     lastError: o.last_error,
@@ -151,24 +171,29 @@ export async function pendingOutbox(db: Queryable): Promise<OutboxRow[]> {
   }));
 }
 
-export interface ClaimedDelivery {
+export interface ClaimedDelivery<B = LeadRow> {
   id: number;
+  leadId: string;
+  recipient: string | null;
   attempts: number;
-  body: LeadRow;
+  body: B;
 }
 
 /**
- * Takes up to `limit` due deliveries and leases them for `leaseSeconds` (their next attempt moves ahead), so
- * a second worker skips them and a worker that dies mid-delivery only delays them.
+ * Takes up to `limit` due deliveries of one kind and leases them for `leaseSeconds` (their next attempt moves
+ * ahead), so a second worker skips them and a worker that dies mid-delivery only delays them. Each worker claims
+ * only its own kind: the webhook worker never posts an email's row, nor the mailer a webhook copy.
  */
-export async function claimDeliveries(db: Db, limit: number, leaseSeconds = 300): Promise<ClaimedDelivery[]> {
-  const r = await db.query<{ id: string | number; attempts: number; body: LeadRow }>(
+export async function claimDeliveries<B = LeadRow>(db: Db, limit: number, kind: OutboxKind, leaseSeconds = 300): Promise<ClaimedDelivery<B>[]> {
+  const r = await db.query<{ id: string | number; lead_id: string; recipient: string | null; attempts: number; body: B }>(
     `UPDATE outbox SET next_attempt_at = now() + make_interval(secs => $2)
-     WHERE id IN (SELECT id FROM outbox WHERE delivered_at IS NULL AND next_attempt_at <= now() ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING id, attempts, body`,
-    [limit, leaseSeconds],
+     WHERE id IN (SELECT id FROM outbox WHERE delivered_at IS NULL AND kind = $3 AND next_attempt_at <= now() ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+     RETURNING id, lead_id, recipient, attempts, body`,
+    [limit, leaseSeconds, kind],
   );
-  return r.rows.map((o) => ({ id: Number(o.id), attempts: o.attempts, body: o.body })).sort((a, b) => a.id - b.id);
+  return r.rows
+    .map((o) => ({ id: Number(o.id), leadId: o.lead_id, recipient: o.recipient, attempts: o.attempts, body: o.body }))
+    .sort((a, b) => a.id - b.id);
 }
 
 export async function markDelivered(db: Queryable, id: number): Promise<void> {
