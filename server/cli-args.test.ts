@@ -66,7 +66,15 @@ describe('npm run leads arguments', () => {
     expect(formatLeads([], names)).toBe('No leads.');
     const outbox = formatOutbox([
       { id: 3, kind: 'webhook', recipient: null, leadId: 'L', attempts: 2, lastError: 'webhook answered 500', nextAttemptAt: '2026-01-01T00:00:00.000Z' },
-      { id: 4, kind: 'email', recipient: 'sales@buildpad.example', leadId: 'L', attempts: 1, lastError: 'connect ECONNREFUSED', nextAttemptAt: '2026-01-01T00:00:05.000Z' },
+      {
+        id: 4,
+        kind: 'email',
+        recipient: 'sales@buildpad.example',
+        leadId: 'L',
+        attempts: 1,
+        lastError: 'connect ECONNREFUSED',
+        nextAttemptAt: '2026-01-01T00:00:05.000Z',
+      },
     ]).split('\n');
     expect(outbox[0].split(/\s{2,}/)).toEqual(['id', 'kind', 'lead', 'attempts', 'next attempt (UTC)', 'last error']);
     expect(outbox[2]).toMatch(/^3 +webhook +L +2 +2026-01-01 00:00:00 +webhook answered 500$/);
@@ -89,9 +97,11 @@ describe('npm run leads arguments', () => {
     expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
     expect(out).toContain('\\x1b]0;PWNED\\x07\\x1b[2J  L\\u202eevil');
     expect(out).toContain('a\\x9b@b.example');
-    expect(formatOutbox([{ id: 1, kind: 'webhook', recipient: null, leadId: 'L', attempts: 1, lastError: 'boom\u001b[2J', nextAttemptAt: '2026-01-01T00:00:00.000Z' }])).toContain(
-      'boom\\x1b[2J',
-    );
+    expect(
+      formatOutbox([
+        { id: 1, kind: 'webhook', recipient: null, leadId: 'L', attempts: 1, lastError: 'boom\u001b[2J', nextAttemptAt: '2026-01-01T00:00:00.000Z' },
+      ]),
+    ).toContain('boom\\x1b[2J');
   });
   it('names the forms there are when --form names none, and only then', () => {
     const forms = ['waitlist', 'contact', 'enquiry', 'demo-lead'];

@@ -39,7 +39,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
   if (smtpProblem) throw new Error(smtpProblem);
   const publicUrl = nonEmpty(env.SITEWRIGHT_PUBLIC_URL)?.replace(/\/+$/, '');
   if (publicUrl && !/^https?:\/\/[^/\s?#]+$/.test(publicUrl))
-    throw new Error('SITEWRIGHT_PUBLIC_URL must be the site\'s address such as https://www.buildpad.example, with no path');
+    throw new Error("SITEWRIGHT_PUBLIC_URL must be the site's address such as https://www.buildpad.example, with no path");
   const mailFrom = nonEmpty(env.SITEWRIGHT_MAIL_FROM);
   if (mailFrom && (!/^[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/.test(mailFrom) || mailFrom.length > 200))
     throw new Error('SITEWRIGHT_MAIL_FROM must be an email address, or a name and an address such as BuildPad leads <leads@buildpad.example>');

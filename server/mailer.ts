@@ -59,7 +59,9 @@ export function composeEmail(body: NotificationBody, link: string): { subject: s
     '',
     'You get this email because the form lists your address to be told of each new submission.',
   ].join('\n');
-  const rows = body.fields.map((f) => `<tr><th align="left" valign="top">${escapeHtml(f.label)}</th><td>${escapeHtml(f.value).replace(/\n/g, '<br>')}</td></tr>`);
+  const rows = body.fields.map(
+    (f) => `<tr><th align="left" valign="top">${escapeHtml(f.label)}</th><td>${escapeHtml(f.value).replace(/\n/g, '<br>')}</td></tr>`,
+  );
   const html = [
     `<p>A new lead arrived through the ${escapeHtml(body.formTitle.toLowerCase())} on ${escapeHtml(received)}.</p>`,
     `<table cellpadding="4">${rows.join('')}</table>`,
@@ -93,7 +95,10 @@ export async function sendDueMail(options: MailerOptions, transport: Transport):
     // Accepted: marked at once, with the lead's history, in one transaction.
     await db.transaction(async (tx) => {
       await markDelivered(tx, d.id);
-      await tx.query("INSERT INTO lead_events (lead_id, actor, kind, detail) VALUES ($1, NULL, 'notified', $2::jsonb)", [d.leadId, JSON.stringify({ recipient })]);
+      await tx.query("INSERT INTO lead_events (lead_id, actor, kind, detail) VALUES ($1, NULL, 'notified', $2::jsonb)", [
+        d.leadId,
+        JSON.stringify({ recipient }),
+      ]);
     });
     sent++;
   }

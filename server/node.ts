@@ -80,7 +80,12 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
     const startMail = () => {
       if (!config.smtpUrl || !siteUrl || mailer) return;
       const url = siteUrl;
-      mailer = startMailer({ db: opened, smtpUrl: config.smtpUrl, from: config.mailFrom ?? defaultFrom(config.publicUrl, config.smtpUrl), publicUrl: () => url });
+      mailer = startMailer({
+        db: opened,
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom ?? defaultFrom(config.publicUrl, config.smtpUrl),
+        publicUrl: () => url,
+      });
     };
     startMail();
     const mailKick = () => mailer?.kick();

@@ -29,6 +29,7 @@ export function formTitle(formId: string): string {
   return `${keyWords(formId)} form`;
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what it removes
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 
 /** A value as one line of text: "Yes"/"No" for ticks, lists joined, nothing at all for an empty answer. */
@@ -57,7 +58,11 @@ export function notificationBody(
   forms: ReadonlyMap<string, LeadForm>,
 ): NotificationBody {
   const names = columnNames([...forms.values()]);
-  const fields = [...leadCells(lead, names)].map(([label, value]) => ({ label, value: valueText(value) }));
+  // In the order the form sends its fields: jsonb keeps a payload's keys in an order of its own.
+  const order = [...(names.byForm.get(lead.form)?.keys() ?? [])];
+  const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+  const payload = Object.fromEntries(Object.entries(lead.payload).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b)));
+  const fields = [...leadCells({ ...lead, payload }, names)].map(([label, value]) => ({ label, value: valueText(value) }));
   const title = formTitle(lead.form);
   return { leadId: lead.id, form: lead.form, formTitle: title, subject: `${title}: ${leadName(lead.payload)}`, receivedAt: lead.receivedAt, fields };
 }

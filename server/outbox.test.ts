@@ -53,7 +53,9 @@ describe.each(backends())('webhook outbox on $name', (backend) => {
   it('queues each lead in its transaction and retries a failing webhook until it accepts', async () => {
     hook = await webhook(2);
     const id = await submit();
-    expect(await pendingOutbox(db)).toEqual([{ id: expect.any(Number), kind: 'webhook', recipient: null, leadId: id, attempts: 0, lastError: null, nextAttemptAt: expect.any(String) }]);
+    expect(await pendingOutbox(db)).toEqual([
+      { id: expect.any(Number), kind: 'webhook', recipient: null, leadId: id, attempts: 0, lastError: null, nextAttemptAt: expect.any(String) },
+    ]);
     expect(await deliverDue({ db, url: hook.url, backoff: () => 0 })).toBe(0);
     expect((await pendingOutbox(db))[0]).toMatchObject({ attempts: 1, lastError: 'webhook answered 500' });
     await deliverDue({ db, url: hook.url, backoff: () => 0 });

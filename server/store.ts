@@ -191,9 +191,7 @@ export async function claimDeliveries<B = LeadRow>(db: Db, limit: number, kind: 
      RETURNING id, lead_id, recipient, attempts, body`,
     [limit, leaseSeconds, kind],
   );
-  return r.rows
-    .map((o) => ({ id: Number(o.id), leadId: o.lead_id, recipient: o.recipient, attempts: o.attempts, body: o.body }))
-    .sort((a, b) => a.id - b.id);
+  return r.rows.map((o) => ({ id: Number(o.id), leadId: o.lead_id, recipient: o.recipient, attempts: o.attempts, body: o.body })).sort((a, b) => a.id - b.id);
 }
 
 export async function markDelivered(db: Queryable, id: number): Promise<void> {
