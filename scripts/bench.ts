@@ -15,6 +15,8 @@
  * (scripts/lib/editor-bench.ts).
  * With --leads [--leads-total 2000] [--leads-clients 20] it measures the lead service instead (scripts/lib/lead-bench.ts):
  * on the embedded database, and on the PostgreSQL server DATABASE_URL names when it is set.
+ * With --inbox [--inbox-leads 10000] [--inbox-runs 50] it measures the back office's inbox and the sign-in's password
+ * hash instead (scripts/lib/inbox-bench.ts), on the same backends.
  */
 import { rendersMainHeading } from './lib/config/headings.ts';
 import { blockRegistry } from '../blocks/registry.ts';
@@ -43,6 +45,13 @@ if (args.includes('--editor')) {
     taskRuns: Number(option('editor-task-runs', '3')),
   });
   const table = editorBenchTable(result);
+  console.log(table);
+  process.exit(table.includes('✗') ? 1 : 0);
+}
+
+if (args.includes('--inbox')) {
+  const { benchInbox, inboxBenchTable } = await import('./lib/inbox-bench.ts');
+  const table = inboxBenchTable(await benchInbox({ count: Number(option('inbox-leads', '10000')), runs: Number(option('inbox-runs', '50')) }));
   console.log(table);
   process.exit(table.includes('✗') ? 1 : 0);
 }
