@@ -121,15 +121,6 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/**
- * True when a search can be tried first against the payload's JSON text, a cheap test that rules most leads out:
- * JSON writes `"`, `\` and control characters escaped, so a search containing one of them would miss there.
- */
-export function jsonTextCanPrefilter(text: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  return !/["\\\u0000-\u001f]/.test(text);
-}
-
 const keyIn = (payload: Record<string, unknown>, names: readonly string[]): string | undefined => {
   for (const [k, v] of Object.entries(payload))
     if (names.includes(k.toLowerCase().replace(/[_\s-]/g, '')) && typeof v === 'string' && v.trim()) return v.trim();

@@ -5,11 +5,7 @@
  */
 import type { Db, Queryable } from '../../db.ts';
 import { deleteByEmail, type LeadRow } from '../../store.ts';
-import { containsPattern, jsonTextCanPrefilter, PAGE_SIZE, type InboxFilter, type LeadEvent, type LeadStatus } from './filters.ts';
-
-/** The person's first and last names, whichever key casing the form uses. */
-const NAME_SQL = `concat_ws(' ', coalesce(payload->>'firstName', payload->>'firstname', payload->>'first_name'),
-  coalesce(payload->>'lastName', payload->>'lastname', payload->>'last_name'))`;
+import { containsPattern, PAGE_SIZE, type InboxFilter, type LeadEvent, type LeadStatus } from './filters.ts';
 
 /** Where the visitor came from, as stored beside each lead. */
 export interface Attribution {
@@ -76,13 +72,8 @@ export function whereOf(f: InboxFilter, first = 1): { sql: string; params: unkno
   if (f.form) parts.push(`form_id = ${add(f.form)}`);
   if (f.since) parts.push(`received_at >= ${add(f.since.toISOString())}::timestamptz`);
   if (f.before) parts.push(`received_at < ${add(f.before.toISOString())}::timestamptz`);
-  if (f.q) {
-    const p = add(containsPattern(f.q));
-    // Any value of the payload (name, email, message …) or the whole name; the JSON text rules most rows out cheaply first.
-    const values = `EXISTS (SELECT 1 FROM jsonb_each_text(payload) AS v WHERE v.value ILIKE ${p} ESCAPE '\\')`;
-    const inValues = jsonTextCanPrefilter(f.q) ? `(payload::text ILIKE ${p} ESCAPE '\\' AND ${values})` : values;
-    parts.push(`(${inValues} OR ${NAME_SQL} ILIKE ${p} ESCAPE '\\')`);
-  }
+  // The name and every payload value, lower-cased in the lead's search_text column (migration 005).
+  if (f.q) parts.push(`search_text LIKE lower(${add(containsPattern(f.q))}) ESCAPE '\\'`);
   return { sql: parts.join(' AND '), params };
 }
 
