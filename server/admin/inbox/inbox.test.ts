@@ -131,6 +131,8 @@ describe.each(backends())('the leads inbox on $name', (backend) => {
       const r = await get('/admin/leads', await as('sales'));
       const html = await r.text();
       expect(r.status).toBe(200);
+      // Under 'no-referrer' Chromium would send `Origin: null` with the page's forms, and the Origin check would refuse them.
+      expect(r.headers.get('referrer-policy')).toBe('same-origin');
       expect(html).toContain('<caption>Leads, newest first. Times are in UTC.</caption>');
       expect(namesIn(html)).toEqual(['Newest Two', 'Middle Three', 'Older One']);
       expect(html).toContain(`<a href="/admin/leads/${newest}">Newest Two</a>`);
