@@ -4,7 +4,8 @@ import { createLeadApp } from './app.ts';
 import { openDatabase, type Db } from './db.ts';
 import { loadLeadForms, type LeadForm } from './forms.ts';
 import { composeEmail, defaultFrom, failureKind, makeTransport, messageIdFor, sendDueMail, startMailer, type MailerOptions } from './mailer.ts';
-import { formTitle, leadName, notificationBody, queueNotifications, recipientsOf, valueText } from './notify.ts';
+import { mailFormTitle, notificationBody, queueNotifications, recipientsOf, subjectName } from './notify.ts';
+import { valueText } from './lead-text.ts';
 import { pendingOutbox } from './store.ts';
 import { startTestSmtp, type TestSmtp } from './smtp-test-server.ts';
 import { backends, truncateAll } from './test-backends.ts';
@@ -28,14 +29,14 @@ function formsNotifying(recipients: string[]): Map<string, LeadForm> {
 
 describe('what a notification says', () => {
   it('names the form and the person in the subject, on one line whatever they typed', () => {
-    expect(formTitle('contact')).toBe('Contact form');
-    expect(formTitle('demo-lead')).toBe('Demo lead form');
-    expect(leadName({ firstName: 'Ada', lastName: 'Obi' })).toBe('Ada Obi');
-    expect(leadName({ firstname: 'Grace', lastname: 'Hopper' })).toBe('Grace Hopper');
-    expect(leadName({ email: 'x@example.com' })).toBe('x@example.com');
-    expect(leadName({})).toBe('no name given');
-    expect(leadName({ firstName: 'Ada\r\nBcc: victim@example.com', lastName: 'Obi' })).toBe('Ada Bcc: victim@example.com Obi');
-    expect(leadName({ firstName: 'A'.repeat(200) })).toHaveLength(80);
+    expect(mailFormTitle('contact')).toBe('Contact form');
+    expect(mailFormTitle('demo-lead')).toBe('Demo lead form');
+    expect(subjectName({ firstName: 'Ada', lastName: 'Obi' })).toBe('Ada Obi');
+    expect(subjectName({ firstname: 'Grace', lastname: 'Hopper' })).toBe('Grace Hopper');
+    expect(subjectName({ email: 'x@example.com' })).toBe('x@example.com');
+    expect(subjectName({})).toBe('no name given');
+    expect(subjectName({ firstName: 'Ada\r\nBcc: victim@example.com', lastName: 'Obi' })).toBe('Ada Bcc: victim@example.com Obi');
+    expect(subjectName({ firstName: 'A'.repeat(200) })).toHaveLength(80);
   });
 
   it('writes every value as text and every field with its label', () => {

@@ -5,7 +5,8 @@
  * form file, and erasing the lead erases its pending emails with it (the outbox rows cascade).
  */
 import type { Queryable } from './db.ts';
-import { columnNames, keyWords, leadCells } from './columns.ts';
+import { columnNames, leadCells } from './columns.ts';
+import { formTitle, leadEmail, leadName, valueText } from './lead-text.ts';
 import { loadLeadForms, type LeadForm } from './forms.ts';
 
 /** What one notification email says; its link to the lead is made when it is sent. */
@@ -24,29 +25,17 @@ let defaultForms: Map<string, LeadForm> | undefined;
 /** The service's forms, read once, as server/node.ts reads them at start. */
 const serviceForms = () => (defaultForms ??= loadLeadForms());
 
-/** The form's name in emails and the inbox: "contact" → "Contact form", "demo-lead" → "Demo lead form". */
-export function formTitle(formId: string): string {
-  return `${keyWords(formId)} form`;
+/** The form's name in emails: "contact" → "Contact form", "demo-lead" → "Demo lead form". */
+export function mailFormTitle(formId: string): string {
+  return `${formTitle(formId)} form`;
 }
 
 // eslint-disable-next-line no-control-regex -- control characters are what it removes
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 
-/** A value as one line of text: "Yes"/"No" for ticks, lists joined, nothing at all for an empty answer. */
-export function valueText(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  if (Array.isArray(value)) return value.map(valueText).filter(Boolean).join(', ');
-  return JSON.stringify(value);
-}
-
-/** Who sent the lead, for the subject: first and last name, else a name field, else the email address. */
-export function leadName(payload: Record<string, unknown>): string {
-  const byKey = new Map(Object.entries(payload).map(([k, v]) => [k.toLowerCase().replace(/[_\s-]/g, ''), valueText(v).trim()]));
-  const full = [byKey.get('firstname'), byKey.get('lastname')].filter(Boolean).join(' ');
-  const name = full || byKey.get('name') || byKey.get('fullname') || byKey.get('email') || 'no name given';
+/** Who sent the lead, for the subject: their name, else their email address. */
+export function subjectName(payload: Record<string, unknown>): string {
+  const name = leadName(payload) || leadEmail(payload) || 'no name given';
   // A subject is one header line: no line breaks or control characters from a visitor's typing, and not a page long.
   const line = name.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
@@ -63,8 +52,8 @@ export function notificationBody(
   const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
   const payload = Object.fromEntries(Object.entries(lead.payload).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b)));
   const fields = [...leadCells({ ...lead, payload }, names)].map(([label, value]) => ({ label, value: valueText(value) }));
-  const title = formTitle(lead.form);
-  return { leadId: lead.id, form: lead.form, formTitle: title, subject: `${title}: ${leadName(lead.payload)}`, receivedAt: lead.receivedAt, fields };
+  const title = mailFormTitle(lead.form);
+  return { leadId: lead.id, form: lead.form, formTitle: title, subject: `${title}: ${subjectName(lead.payload)}`, receivedAt: lead.receivedAt, fields };
 }
 
 /** The distinct recipients a form file lists (case ignored), in its order. */

@@ -21,10 +21,14 @@ export interface PageProps {
   signedIn?: SignedIn;
   /** Script files under /admin/assets/ this page needs (loaded with defer). */
   scripts?: string[];
+  /** Style sheets under /admin/assets/ beside admin.css. */
+  styles?: string[];
+  /** The navigation link of the section this page belongs to, marked as the current page. */
+  current?: string;
   children: ReactNode;
 }
 
-export function Page({ title, signedIn, scripts = [], children }: PageProps) {
+export function Page({ title, signedIn, scripts = [], styles = [], current, children }: PageProps) {
   return (
     <html lang="en">
       <head>
@@ -33,6 +37,9 @@ export function Page({ title, signedIn, scripts = [], children }: PageProps) {
         <meta name="robots" content="noindex, nofollow" />
         <title>{`${title} · Back office`}</title>
         <link rel="stylesheet" href="/admin/assets/admin.css" />
+        {styles.map((s) => (
+          <link key={s} rel="stylesheet" href={`/admin/assets/${s}`} />
+        ))}
         {scripts.map((s) => (
           <script key={s} src={`/admin/assets/${s}`} defer />
         ))}
@@ -47,7 +54,9 @@ export function Page({ title, signedIn, scripts = [], children }: PageProps) {
               <ul>
                 {NAV.filter((n) => !n.action || can(signedIn.staff.role, n.action)).map((n) => (
                   <li key={n.href}>
-                    <a href={n.href}>{n.label}</a>
+                    <a href={n.href} aria-current={n.href === current ? 'page' : undefined}>
+                      {n.label}
+                    </a>
                   </li>
                 ))}
               </ul>

@@ -1,0 +1,183 @@
+/**
+ * The inbox's SQL, the same on PGlite and PostgreSQL. The list's filters become one WHERE clause built from
+ * parameters only; its order (received_at DESC, id DESC) is the one the leads_received and leads_status_received
+ * indexes keep, so a page is read from an index rather than sorted.
+ */
+import type { Db, Queryable } from '../../db.ts';
+import { deleteByEmail, type LeadRow } from '../../store.ts';
+import { containsPattern, PAGE_SIZE, type InboxFilter, type LeadEvent, type LeadStatus } from './filters.ts';
+
+/** Where the visitor came from, as stored beside each lead. */
+export interface Attribution {
+  pagePath: string | null;
+  landingPath: string | null;
+  referrerHost: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  utmTerm: string | null;
+  utmContent: string | null;
+}
+
+export interface InboxLead extends LeadRow {
+  status: LeadStatus;
+  spamReason: string | null;
+  attribution: Attribution;
+}
+
+type Row = {
+  id: string;
+  form_id: string;
+  received_at: Date | string;
+  payload: Record<string, unknown>;
+  status: LeadStatus;
+  spam_reason: string | null;
+  page_path: string | null;
+  landing_path: string | null;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+};
+
+const COLUMNS =
+  'id, form_id, received_at, payload, status, spam_reason, page_path, landing_path, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content';
+
+const toLead = (r: Row): InboxLead => ({
+  id: r.id,
+  form: r.form_id,
+  receivedAt: new Date(r.received_at).toISOString(),
+  payload: r.payload,
+  status: r.status,
+  spamReason: r.spam_reason,
+  attribution: {
+    pagePath: r.page_path,
+    landingPath: r.landing_path,
+    referrerHost: r.referrer_host,
+    utmSource: r.utm_source,
+    utmMedium: r.utm_medium,
+    utmCampaign: r.utm_campaign,
+    utmTerm: r.utm_term,
+    utmContent: r.utm_content,
+  },
+});
+
+/** The WHERE clause of a filter and its parameters, numbered from `$${first}`. */
+export function whereOf(f: InboxFilter, first = 1): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const add = (v: unknown) => `$${params.push(v) + first - 1}`;
+  const parts = [f.status ? `status = ${add(f.status)}` : `status <> 'spam'`];
+  if (f.form) parts.push(`form_id = ${add(f.form)}`);
+  if (f.since) parts.push(`received_at >= ${add(f.since.toISOString())}::timestamptz`);
+  if (f.before) parts.push(`received_at < ${add(f.before.toISOString())}::timestamptz`);
+  // The name and every payload value, lower-cased in the lead's search_text column (migration 005).
+  if (f.q) parts.push(`search_text LIKE lower(${add(containsPattern(f.q))}) ESCAPE '\\'`);
+  return { sql: parts.join(' AND '), params };
+}
+
+/** One page of the list (newest first) and how many leads the filter matches in all. */
+export async function listPage(db: Queryable, f: InboxFilter, page: number): Promise<{ leads: InboxLead[]; total: number }> {
+  const w = whereOf(f, 3);
+  const c = whereOf(f);
+  const [rows, count] = await Promise.all([
+    db.query<Row>(`SELECT ${COLUMNS} FROM leads WHERE ${w.sql} ORDER BY received_at DESC, id DESC LIMIT $1 OFFSET $2`, [
+      PAGE_SIZE,
+      (page - 1) * PAGE_SIZE,
+      ...w.params,
+    ]),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM leads WHERE ${c.sql}`, c.params),
+  ]);
+  return { leads: rows.rows.map(toLead), total: count.rows[0].n };
+}
+
+/** Every lead the filter matches, in the list's order: what "Export CSV" writes. */
+export async function listAll(db: Queryable, f: InboxFilter): Promise<InboxLead[]> {
+  const w = whereOf(f);
+  const r = await db.query<Row>(`SELECT ${COLUMNS} FROM leads WHERE ${w.sql} ORDER BY received_at DESC, id DESC`, w.params);
+  return r.rows.map(toLead);
+}
+
+export async function getLead(db: Queryable, id: string): Promise<InboxLead | undefined> {
+  const r = await db.query<Row>(`SELECT ${COLUMNS} FROM leads WHERE id = $1`, [id]);
+  return r.rows[0] && toLead(r.rows[0]);
+}
+
+export async function leadHistory(db: Queryable, id: string): Promise<LeadEvent[]> {
+  const r = await db.query<LeadEvent>('SELECT kind, actor, at, detail FROM lead_events WHERE lead_id = $1 ORDER BY at, id', [id]);
+  return r.rows;
+}
+
+export interface Note {
+  author: string;
+  body: string;
+  createdAt: Date | string;
+}
+
+export async function leadNotes(db: Queryable, id: string): Promise<Note[]> {
+  const r = await db.query<{ author: string; body: string; created_at: Date | string }>(
+    'SELECT author, body, created_at FROM lead_notes WHERE lead_id = $1 ORDER BY created_at, id',
+    [id],
+  );
+  return r.rows.map((n) => ({ author: n.author, body: n.body, createdAt: n.created_at }));
+}
+
+/**
+ * Moves a lead from one status to another and writes the event, in the caller's transaction. False when the lead
+ * is gone or no longer has status `from` (someone else changed it first): nothing is written then.
+ */
+export async function changeStatus(tx: Queryable, id: string, from: LeadStatus, to: LeadStatus, actor: string, kind: string): Promise<boolean> {
+  const r = await tx.query('UPDATE leads SET status = $3 WHERE id = $1 AND status = $2', [id, from, to]);
+  if (r.affected !== 1) return false;
+  await tx.query('INSERT INTO lead_events (lead_id, actor, kind) VALUES ($1, $2, $3)', [id, actor, kind]);
+  return true;
+}
+
+/** Adds a note and its history line; false when the lead is gone. */
+export async function addNote(db: Db, id: string, author: { id: string; name: string }, body: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const r = await tx.query(`INSERT INTO lead_notes (lead_id, author_id, author, body) SELECT id, $2, $3, $4 FROM leads WHERE id = $1`, [
+      id,
+      author.id,
+      author.name,
+      body,
+    ]);
+    if (r.affected !== 1) return false;
+    await tx.query(`INSERT INTO lead_events (lead_id, actor, kind) VALUES ($1, $2, 'note')`, [id, author.name]);
+    return true;
+  });
+}
+
+/** An "exported" line in the history of each lead exported, in one statement. */
+export async function markExported(db: Queryable, ids: readonly string[], actor: string): Promise<void> {
+  if (!ids.length) return;
+  await db.query(`INSERT INTO lead_events (lead_id, actor, kind) SELECT id, $2, 'exported' FROM leads WHERE id = ANY($1::uuid[])`, [ids, actor]);
+}
+
+export interface Erased {
+  leads: number;
+  notes: number;
+  notifications: number;
+}
+
+/**
+ * Erases a person's data by email address (any case, every status): their leads and with them (ON DELETE CASCADE)
+ * their notes, history, pending notification emails and webhook copies, and their Idempotency-Key records. The
+ * rows are locked and counted first, so the counts are those of what the deletion removes.
+ */
+export async function eraseByEmail(db: Db, email: string): Promise<Erased> {
+  return db.transaction(async (tx) => {
+    const ids = (await tx.query<{ id: string }>(`SELECT id FROM leads WHERE lower(payload->>'email') = lower($1) FOR UPDATE`, [email.trim()])).rows.map(
+      (r) => r.id,
+    );
+    if (!ids.length) return { leads: 0, notes: 0, notifications: 0 };
+    const counts = await tx.query<{ notes: number; notifications: number }>(
+      `SELECT (SELECT count(*)::int FROM lead_notes WHERE lead_id = ANY($1::uuid[])) AS notes,
+              (SELECT count(*)::int FROM outbox WHERE lead_id = ANY($1::uuid[]) AND kind = 'email' AND delivered_at IS NULL) AS notifications`,
+      [ids],
+    );
+    const leads = await deleteByEmail(tx, email);
+    return { leads, notes: counts.rows[0].notes, notifications: counts.rows[0].notifications };
+  });
+}

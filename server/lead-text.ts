@@ -1,0 +1,34 @@
+/** How a lead reads to a person, the same in the inbox, its export and the notification emails. */
+import { keyWords } from './columns.ts';
+
+const keyIn = (payload: Record<string, unknown>, names: readonly string[]): string | undefined => {
+  for (const [k, v] of Object.entries(payload))
+    if (names.includes(k.toLowerCase().replace(/[_\s-]/g, '')) && typeof v === 'string' && v.trim()) return v.trim();
+  return undefined;
+};
+
+/** The person's name from a payload: its name field, or first and last names. */
+export function leadName(payload: Record<string, unknown>): string {
+  const whole = keyIn(payload, ['name', 'fullname']);
+  if (whole) return whole;
+  return [keyIn(payload, ['firstname', 'givenname']), keyIn(payload, ['lastname', 'surname', 'familyname'])].filter(Boolean).join(' ');
+}
+
+export function leadEmail(payload: Record<string, unknown>): string {
+  return keyIn(payload, ['email', 'emailaddress']) ?? '';
+}
+
+/** A form's name in words: its file's title when it has one, else its id ("demo-lead" → "Demo lead"). */
+export function formTitle(id: string, config?: { title?: unknown }): string {
+  return typeof config?.title === 'string' && config.title.trim() ? config.title.trim() : keyWords(id);
+}
+
+/** A value as one line of text: "Yes"/"No" for ticks, lists joined, nothing at all for an empty answer. */
+export function valueText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (Array.isArray(value)) return value.map(valueText).filter(Boolean).join(', ');
+  return JSON.stringify(value);
+}
