@@ -12,6 +12,7 @@ export type AuditAction =
   | 'passkey-added'
   | 'passkey-sign-in'
   | 'invite'
+  | 'invite-accepted'
   | 'role-change'
   | 'staff-removed'
   | 'password-reset'
