@@ -85,7 +85,7 @@ function StaffPage({ staff, meId, notice, error, invite, form }: StaffPageProps)
       </section>
       <section aria-labelledby="people">
         <h2 id="people">People</h2>
-        <div className="table-scroll" role="region" aria-labelledby="people" tabIndex={0}>
+        <div className="table-scroll" role="region" aria-label="Staff table" tabIndex={0}>
           <table>
             <thead>
               <tr>
