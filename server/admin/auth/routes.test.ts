@@ -170,6 +170,9 @@ describe.each(backends())('sign-in and staff on $name', (backend) => {
       expect(w).toContain(WRONG_MESSAGE);
       expect(u).toContain(WRONG_MESSAGE);
       expect(wrong.headers.get('set-cookie')).toBeNull();
+      // A password typed into the email field by mistake is not written to the audit log.
+      await signIn(a, 'my secret words', PASSWORD);
+      expect((await listAudit(db)).rows.map((r) => r.actor)).toEqual(['(not an email address)', 'nobody@buildpad.example', owner.email]);
       // An invited person with no password yet cannot sign in with any password either.
       const invited = await addStaff(db, 'sales');
       expect((await signIn(a, invited.email, PASSWORD)).status).toBe(401);

@@ -9,6 +9,7 @@ import { ROLE_WORDS } from '../roles.ts';
 import { createSession, endAllSessions, endSession, sessionCookie } from '../sessions.ts';
 import { MAX_PASSWORD_LENGTH, verifyNothing, verifyPassword } from './passwords.ts';
 import { addressBlocked, ADDRESS_MESSAGE, emailKey, LOCKED_MESSAGE, lockedUntil, recordFailure } from './throttle.ts';
+import { isEmail } from './staff.ts';
 import { Field, formText, Message } from './ui.tsx';
 
 export const WRONG_MESSAGE = 'The email or password is not right.';
@@ -103,9 +104,11 @@ export function registerSignIn(app: Hono<BackOfficeEnv>, o: BackOfficeOptions): 
       password.length <= MAX_PASSWORD_LENGTH && person?.password_hash ? await verifyPassword(person.password_hash, password) : await verifyNothing(password);
     if (!right || !person) {
       const locked = await recordFailure(o.db, { email: key, address }, now);
-      await audit(o.db, { actorId: person?.id, actor: email, action: 'sign-in-failed', subject: email }, now);
+      // Something typed into the email field that is not an address may be a password typed in the wrong place.
+      const typed = isEmail(email) ? email : '(not an email address)';
+      await audit(o.db, { actorId: person?.id, actor: typed, action: 'sign-in-failed', subject: typed }, now);
       if (locked) {
-        await audit(o.db, { actorId: person?.id, actor: email, action: 'sign-in-locked', subject: email, detail: { minutes: 15 } }, now);
+        await audit(o.db, { actorId: person?.id, actor: typed, action: 'sign-in-locked', subject: typed, detail: { minutes: 15 } }, now);
         return again(429, LOCKED_MESSAGE);
       }
       return again(401, WRONG_MESSAGE);
