@@ -18,6 +18,7 @@ import { adminTokenProblem, bearerMatches } from './auth.ts';
 import { describeError } from './log.ts';
 import { ownOrigin } from './origin.ts';
 import { deleteByEmail, insertLead, leadFilterFrom, listLeads, pendingOutbox } from './store.ts';
+import { createStaffSocketRoutes } from './admin/auth/staff-socket.ts';
 
 export const BASE = '/api/v1';
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -217,6 +218,7 @@ export function createAdminApp(db: Db): Hono {
     const pending = await pendingOutbox(db);
     return c.json({ message: `${pending.length} pending deliveries`, pending });
   });
+  app.route('/', createStaffSocketRoutes(db));
   app.onError((e, c) => c.json({ message: isUnavailable(e) ? UNAVAILABLE_MESSAGE : e.message }, isUnavailable(e) ? 503 : 500));
   return app;
 }
