@@ -60,8 +60,9 @@ export function createBackOffice(options: BackOfficeOptions): Hono<BackOfficeEnv
     c.header('Content-Security-Policy', CSP);
     c.header('X-Frame-Options', 'DENY');
     c.header('X-Content-Type-Options', 'nosniff');
-    // Invite links carry their token in the address: no page here tells another site where it came from.
-    c.header('Referrer-Policy', 'no-referrer');
+    // Invite links carry their token in the address: no page here tells another site where it came from. Not
+    // 'no-referrer': under it Chromium sends `Origin: null` with a form's POST, which the check below refuses.
+    c.header('Referrer-Policy', 'same-origin');
     const origin = ownOrigin(c, o.trustedProxies ?? 0);
     c.set('origin', origin);
     c.set('secure', origin.startsWith('https:'));
