@@ -15,6 +15,7 @@ import { refusalPage } from './layout.tsx';
 import { findSession, sessionCookieName } from './sessions.ts';
 import { registerAuth } from './auth/routes.tsx';
 import { registerPasskeys } from './passkeys/routes.ts';
+import { WEBAUTHN_BUNDLE } from './passkeys/bundle.ts';
 import { registerInbox } from './inbox/routes.tsx';
 
 export const CSP = [
@@ -82,7 +83,7 @@ export function createBackOffice(options: BackOfficeOptions): Hono<BackOfficeEnv
     const ext = /^[a-z0-9-]+\.([a-z]+)$/.exec(name)?.[1];
     if (!ext || !ASSET_TYPES[ext]) return c.text('Not found.', 404);
     try {
-      const body = readFileSync(new URL(name, ASSETS_DIR));
+      const body = readFileSync(name === 'webauthn.js' ? WEBAUTHN_BUNDLE : new URL(name, ASSETS_DIR));
       return c.body(body, 200, { 'Content-Type': ASSET_TYPES[ext] });
     } catch {
       return c.text('Not found.', 404);

@@ -4,7 +4,8 @@ import { clientAddress, hashAddress, rateLimitBucket } from '../../client.ts';
 import { audit } from '../audit.ts';
 import { needs, type BackOfficeContext, type BackOfficeEnv, type BackOfficeOptions } from '../context.ts';
 import { Page, refusalPage, renderPage } from '../layout.tsx';
-import { PasskeySignIn, PasskeysSection } from '../passkeys/ui.tsx';
+import { passkeyNotice, PasskeySignIn, PasskeysSection } from '../passkeys/ui.tsx';
+import { listPasskeys } from '../passkeys/store.ts';
 import { ROLE_WORDS } from '../roles.ts';
 import { createSession, endAllSessions, endSession, sessionCookie } from '../sessions.ts';
 import { MAX_PASSWORD_LENGTH, verifyNothing, verifyPassword } from './passwords.ts';
@@ -58,7 +59,7 @@ function SignInPage({ email, next, notice, error }: SignInProps) {
           <button type="submit">Sign in</button>
         </div>
       </form>
-      <PasskeySignIn />
+      <PasskeySignIn next={next} />
     </Page>
   );
 }
@@ -137,8 +138,9 @@ export function registerSignIn(app: Hono<BackOfficeEnv>, o: BackOfficeOptions): 
     return c.redirect('/admin/sign-in?signed-out=everywhere', 303);
   });
 
-  app.get('/admin/account', needs(undefined, refusalPage), (c: BackOfficeContext) => {
+  app.get('/admin/account', needs(undefined, refusalPage), async (c: BackOfficeContext) => {
     const who = c.get('signedIn')!;
+    const passkeys = await listPasskeys(o.db, who.staff.id);
     return renderPage(
       c,
       <Page title="Your account" signedIn={who}>
@@ -150,7 +152,7 @@ export function registerSignIn(app: Hono<BackOfficeEnv>, o: BackOfficeOptions): 
           <dt>Role</dt>
           <dd>{ROLE_WORDS[who.staff.role]}</dd>
         </dl>
-        <PasskeysSection staff={who.staff} />
+        <PasskeysSection staff={who.staff} passkeys={passkeys} notice={passkeyNotice(c.req.query('passkey'))} />
         <section aria-labelledby="everywhere">
           <h2 id="everywhere">Sign out everywhere</h2>
           <p>This ends every session of yours, on every computer and phone, this one included. Use it if you signed in somewhere you no longer trust.</p>
