@@ -17,7 +17,6 @@ import { needs, type BackOfficeContext, type BackOfficeEnv, type BackOfficeOptio
 import { refusalPage } from '../layout.tsx';
 import { createSession, sessionCookie } from '../sessions.ts';
 import { addPasskey, findPasskey, listPasskeys, markUsed, removePasskey, saveChallenge, shortDate, takeChallenge } from './store.ts';
-import { registerStandInPages } from './stand-in-pages.tsx';
 
 export const RP_NAME = 'BuildPad back office';
 
