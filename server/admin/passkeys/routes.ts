@@ -155,5 +155,4 @@ export function registerPasskeys(app: Hono<BackOfficeEnv>, o: BackOfficeOptions)
     return c.redirect('/admin/account?passkey=removed#passkeys', 303);
   });
 
-  registerStandInPages(app, o);
 }
