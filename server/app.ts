@@ -200,7 +200,7 @@ export function unstorableKey(body: object): string | undefined {
 const leadFilter = (c: Context) => leadFilterFrom(c.req.query('form') || undefined, c.req.query('since') || undefined);
 
 /** The admin operations without authentication, for the local Unix socket only (see server/node.ts). */
-export function createAdminApp(db: Db): Hono {
+export function createAdminApp(db: Db, origin?: () => string | undefined): Hono {
   const app = new Hono();
   app.get('/leads', async (c) => {
     const f = leadFilter(c);
@@ -218,7 +218,7 @@ export function createAdminApp(db: Db): Hono {
     const pending = await pendingOutbox(db);
     return c.json({ message: `${pending.length} pending deliveries`, pending });
   });
-  app.route('/', createStaffSocketRoutes(db));
+  app.route('/', createStaffSocketRoutes(db, origin));
   app.onError((e, c) => c.json({ message: isUnavailable(e) ? UNAVAILABLE_MESSAGE : e.message }, isUnavailable(e) ? 503 : 500));
   return app;
 }

@@ -113,7 +113,10 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
     const adminListener = getRequestListener(backOffice.fetch) as NodeListener;
     // Without the socket the site still works; only `npm run leads` cannot reach the running server.
     const socket = embedded
-      ? await listenOnSocket(createAdminApp(db), socketPath(config)).catch((e: unknown) => {
+      ? await listenOnSocket(
+          createAdminApp(db, () => siteUrl),
+          socketPath(config),
+        ).catch((e: unknown) => {
           console.warn(
             `[leads] no admin socket at ${socketPath(config)} (${e instanceof Error ? e.message : String(e)}); npm run leads cannot reach this server while it runs`,
           );

@@ -21,6 +21,8 @@ interface Staff {
   remove(email: string): Promise<{ email: string }>;
   reset(email: string): Promise<{ token: string; email: string; sessionsEnded: number }>;
   close(): Promise<void>;
+  /** The running server's own address, when the command reached it through its socket. */
+  origin?: string;
 }
 
 const UNREACHABLE = Symbol('unreachable');
@@ -91,7 +93,8 @@ async function openStaff(config: ServiceConfig, waitMs = 30_000): Promise<Staff>
   secureDataDir(config.dataDir);
   const deadline = Date.now() + waitMs;
   for (;;) {
-    if ((await callSocket(sock, 'GET', '/staff')) !== UNREACHABLE) return socketStaff(sock);
+    const answer = await callSocket(sock, 'GET', '/staff');
+    if (answer !== UNREACHABLE) return { ...socketStaff(sock), origin: (answer as { origin?: string }).origin };
     try {
       const release = acquireLock(config.dataDir);
       try {
@@ -155,7 +158,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const staff = await openStaff(configFromEnv());
   try {
-    return await run(cmd, staff, base);
+    // Without SITEWRIGHT_PUBLIC_URL, the links open the running server where it really listens.
+    return await run(cmd, staff, process.env.SITEWRIGHT_PUBLIC_URL?.trim() ? base : (staff.origin ?? base));
   } catch (e) {
     if (!(e instanceof StaffError)) throw e;
     console.error(terminalText(`npm run staff: ${e.message}`));

@@ -8,7 +8,8 @@ import { inviteStaff, listStaff, removeStaff, resetStaff, StaffError } from './s
 
 export const COMMAND_LINE = { name: 'command line' };
 
-export function createStaffSocketRoutes(db: Db): Hono {
+/** `origin` is the address the running server answers on, so the links it prints open that server. */
+export function createStaffSocketRoutes(db: Db, origin: () => string | undefined = () => undefined): Hono {
   const app = new Hono();
   const fields = async (c: Context) => {
     const b = (await c.req.json().catch(() => ({}))) as { email?: unknown; role?: unknown };
@@ -23,7 +24,7 @@ export function createStaffSocketRoutes(db: Db): Hono {
       throw e;
     }
   };
-  app.get('/staff', async (c) => c.json({ message: 'staff', staff: await listStaff(db) }));
+  app.get('/staff', async (c) => c.json({ message: 'staff', staff: await listStaff(db), origin: origin() }));
   app.post('/staff/invite', async (c) => {
     const f = await fields(c);
     return answer(c, () => inviteStaff(db, f, COMMAND_LINE));
