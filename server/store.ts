@@ -2,13 +2,23 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from './db.ts';
 import { isoDateOrDateTime, SINCE_EXAMPLE } from './dates.ts';
+import { ATTRIBUTION_FIELDS, ATTRIBUTION_KEYS, type Attribution, type AttributionKey } from './attribution.ts';
+
+/** Where a lead stands in the inbox. */
+export type LeadStatus = 'new' | 'handled' | 'spam';
 
 export interface LeadRow {
   id: string;
   form: string;
   receivedAt: string;
   payload: Record<string, unknown>;
+  status: LeadStatus;
+  /** Where the visitor came from; null where the lead does not say (older leads, forms posted without JavaScript). */
+  attribution: Record<AttributionKey, string | null>;
 }
+
+/** What the webhook receives for a lead: the lead as the visitor sent it. */
+export type WebhookBody = Pick<LeadRow, 'id' | 'form' | 'receivedAt' | 'payload'>;
 
 export interface StoredAnswer {
   status: number;
@@ -24,12 +34,28 @@ export interface NewLead {
   /** Also queue the lead for the webhook. */
   outbox: boolean;
   message: string;
+  /** Where the visitor came from, as far as it is known. */
+  attribution?: Attribution;
+  /** Why it is spam (e.g. 'honeypot'): it is kept with status spam, and nothing is queued for it. */
+  spam?: string;
 }
 
 export type InsertOutcome = { kind: 'created'; answer: StoredAnswer } | { kind: 'replay'; answer: StoredAnswer } | { kind: 'mismatch' };
 
-type Row = { id: string; form_id: string; received_at: Date | string; payload: Record<string, unknown> };
-const toLead = (r: Row): LeadRow => ({ id: r.id, form: r.form_id, receivedAt: new Date(r.received_at).toISOString(), payload: r.payload });
+type Row = { id: string; form_id: string; received_at: Date | string; payload: Record<string, unknown>; status: LeadStatus } & Record<
+  (typeof ATTRIBUTION_FIELDS)[AttributionKey],
+  string | null
+>;
+const toLead = (r: Row): LeadRow => ({
+  id: r.id,
+  form: r.form_id,
+  receivedAt: new Date(r.received_at).toISOString(),
+  payload: r.payload,
+  status: r.status,
+  attribution: Object.fromEntries(ATTRIBUTION_KEYS.map((k) => [k, r[ATTRIBUTION_FIELDS[k]] ?? null])) as LeadRow['attribution'],
+});
+/** The leads table's columns a LeadRow is made of. */
+const LEAD_COLUMNS = `id, form_id, received_at, payload, status, ${Object.values(ATTRIBUTION_FIELDS).join(', ')}`;
 
 /** The key for client-address hashes: SITEWRIGHT_HASH_SECRET, else one made once and kept in the database. */
 export async function hashSecret(db: Db, fromEnv?: string): Promise<string> {
@@ -62,11 +88,20 @@ export async function insertLead(db: Db, lead: NewLead): Promise<InsertOutcome> 
         return { kind: 'replay', answer: { status: p.status, body: p.response } };
       }
     }
+    const a = lead.attribution ?? {};
     const ins = await tx.query<{ id: string; received_at: Date | string }>(
-      'INSERT INTO leads (form_id, payload, client_hash) VALUES ($1, $2::jsonb, $3) RETURNING id, received_at',
-      [lead.form, JSON.stringify(lead.payload), lead.clientHash],
+      `INSERT INTO leads (form_id, payload, client_hash, status, spam_reason, ${Object.values(ATTRIBUTION_FIELDS).join(', ')})
+       VALUES ($1, $2::jsonb, $3, $4, $5, ${ATTRIBUTION_KEYS.map((_, i) => `$${i + 6}`).join(', ')}) RETURNING id, received_at`,
+      [lead.form, JSON.stringify(lead.payload), lead.clientHash, lead.spam ? 'spam' : 'new', lead.spam ?? null, ...ATTRIBUTION_KEYS.map((k) => a[k] ?? null)],
     );
     const { id, received_at } = ins.rows[0];
+    // The lead's history starts with its arrival, in the same transaction: no lead without it, no history without a lead.
+    await tx.query('INSERT INTO lead_events (lead_id, at, kind, detail) VALUES ($1, $2, $3, $4::jsonb)', [
+      id,
+      received_at,
+      'received',
+      JSON.stringify(lead.spam ? { status: 'spam', reason: lead.spam } : {}),
+    ]);
     const answer: StoredAnswer = { status: 201, body: { message: lead.message, id } };
     if (idem)
       await tx.query('UPDATE idempotency_keys SET status = $3, response = $4::jsonb, lead_id = $5 WHERE form_id = $1 AND key = $2', [
@@ -76,12 +111,13 @@ export async function insertLead(db: Db, lead: NewLead): Promise<InsertOutcome> 
         JSON.stringify(answer.body),
         id,
       ]);
-    if (lead.outbox) await queueDelivery(tx, { id, form: lead.form, receivedAt: new Date(received_at).toISOString(), payload: lead.payload });
+    // Spam goes nowhere until someone says it is not spam.
+    if (lead.outbox && !lead.spam) await queueDelivery(tx, { id, form: lead.form, receivedAt: new Date(received_at).toISOString(), payload: lead.payload });
     return { kind: 'created', answer };
   });
 }
 
-async function queueDelivery(tx: Queryable, lead: LeadRow) {
+async function queueDelivery(tx: Queryable, lead: WebhookBody) {
   await tx.query('INSERT INTO outbox (lead_id, body) VALUES ($1, $2::jsonb)', [lead.id, JSON.stringify(lead)]);
 }
 
@@ -89,6 +125,8 @@ export interface LeadFilter {
   form?: string;
   /** UTC ISO time (leadFilterFrom normalises what it is sent); leads received at or after it. */
   since?: string;
+  /** Include spam; without it spam is left out. */
+  spam?: boolean;
 }
 
 /**
@@ -108,10 +146,10 @@ export const isFormId = (s: string) => /^[a-z0-9][a-z0-9_-]{0,63}$/i.test(s);
 
 export async function listLeads(db: Queryable, filter: LeadFilter = {}): Promise<LeadRow[]> {
   const r = await db.query<Row>(
-    `SELECT id, form_id, received_at, payload FROM leads
-     WHERE ($1::text IS NULL OR form_id = $1) AND ($2::timestamptz IS NULL OR received_at >= $2::timestamptz)
+    `SELECT ${LEAD_COLUMNS} FROM leads
+     WHERE ($1::text IS NULL OR form_id = $1) AND ($2::timestamptz IS NULL OR received_at >= $2::timestamptz) AND ($3 OR status <> 'spam')
      ORDER BY received_at, id`,
-    [filter.form ?? null, filter.since ?? null],
+    [filter.form ?? null, filter.since ?? null, filter.spam === true],
   );
   return r.rows.map(toLead);
 }
@@ -128,6 +166,26 @@ export async function deleteByEmail(db: Queryable, email: string): Promise<numbe
     [email.trim()],
   );
   return r.rows[0].n;
+}
+
+/** How long spam is kept for review before it is deleted. */
+export const SPAM_KEPT_DAYS = 30;
+
+/**
+ * Deletes spam received more than 30 days before `now` (with its history, notes and Idempotency-Key records), and
+ * every instance's rate-limit hits older than an hour, long past any window. Returns how many spam leads went.
+ */
+export async function purgeExpired(db: Db, now: Date = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const r = await tx.query<{ n: number }>(
+      `WITH gone AS (DELETE FROM leads WHERE status = 'spam' AND received_at < $1::timestamptz - make_interval(days => $2) RETURNING id),
+       keys AS (DELETE FROM idempotency_keys WHERE lead_id IN (SELECT id FROM gone))
+       SELECT count(*)::int AS n FROM gone`,
+      [now, SPAM_KEPT_DAYS],
+    );
+    await tx.query("DELETE FROM rate_hits WHERE at < $1::timestamptz - interval '1 hour'", [now]);
+    return r.rows[0].n;
+  });
 }
 
 export interface OutboxRow {
@@ -154,7 +212,7 @@ export async function pendingOutbox(db: Queryable): Promise<OutboxRow[]> {
 export interface ClaimedDelivery {
   id: number;
   attempts: number;
-  body: LeadRow;
+  body: WebhookBody;
 }
 
 /**
@@ -162,7 +220,7 @@ export interface ClaimedDelivery {
  * a second worker skips them and a worker that dies mid-delivery only delays them.
  */
 export async function claimDeliveries(db: Db, limit: number, leaseSeconds = 300): Promise<ClaimedDelivery[]> {
-  const r = await db.query<{ id: string | number; attempts: number; body: LeadRow }>(
+  const r = await db.query<{ id: string | number; attempts: number; body: WebhookBody }>(
     `UPDATE outbox SET next_attempt_at = now() + make_interval(secs => $2)
      WHERE id IN (SELECT id FROM outbox WHERE delivered_at IS NULL AND next_attempt_at <= now() ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
      RETURNING id, attempts, body`,
