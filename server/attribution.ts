@@ -40,8 +40,8 @@ const HEADER_KEYS: Readonly<Record<string, AttributionKey>> = {
 };
 
 // No control characters (C0, DEL, C1), no bidi or other invisible format controls, no lone surrogates.
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const UNPRINTABLE =
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** A host name: dot-separated labels of letters, digits and hyphens (an internationalised one in its xn-- form). */
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
