@@ -58,10 +58,17 @@ describe.each(backends())('lead service on $name', (backend) => {
       headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
+  /** The leads as the inbox lists them: spam is left out. */
   const rows = async () =>
     (
       await db.query<{ form_id: string; payload: Record<string, unknown>; client_hash: string }>(
-        'SELECT form_id, payload, client_hash FROM leads ORDER BY received_at',
+        "SELECT form_id, payload, client_hash FROM leads WHERE status <> 'spam' ORDER BY received_at",
+      )
+    ).rows;
+  const spamRows = async () =>
+    (
+      await db.query<{ id: string; form_id: string; payload: Record<string, unknown>; spam_reason: string; page_path: string | null }>(
+        "SELECT id, form_id, payload, spam_reason, page_path FROM leads WHERE status = 'spam' ORDER BY received_at",
       )
     ).rows;
 
@@ -160,10 +167,20 @@ describe.each(backends())('lead service on $name', (backend) => {
     expect(await right.text()).toContain(SUCCESS_MESSAGES.contact);
     expect((await rows()).map((r) => r.payload)).toEqual([{ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', description: '<b>Hi</b>' }]);
 
-    // A bot that fills the honeypot is thanked the same way, and nothing is kept.
-    const trapped = await postForm({ ...fields, website: 'https://spam.example' });
+    // A bot that fills the honeypot is thanked the same way, and what it sent is kept as spam, with the page it was on.
+    const trapped = await postForm({ ...fields, 'f-contact-lastname': '', website: 'https://spam.example', 'sitewright-page': '/contact' });
     expect(trapped.status).toBe(200);
+    expect(await trapped.text()).toContain(SUCCESS_MESSAGES.contact);
     expect(await rows()).toHaveLength(1);
+    expect(await spamRows()).toEqual([
+      {
+        id: expect.any(String),
+        form_id: 'contact',
+        payload: { firstName: 'Ada', email: 'ada@example.com', description: '<b>Hi</b>' },
+        spam_reason: 'honeypot',
+        page_path: '/contact',
+      },
+    ]);
   });
 
   it('answers 400 for malformed JSON or a non-object, 415 for another content type', async () => {
@@ -305,13 +322,97 @@ describe.each(backends())('lead service on $name', (backend) => {
     });
   });
 
-  it('answers a filled honeypot with the normal success and stores nothing', async () => {
-    const res = await post(makeApp(), VALID.contact.path, { ...VALID.contact.body, website: 'http://spam.example' });
+  it('answers a filled honeypot with the normal success and keeps it as spam, queueing nothing', async () => {
+    const queued: number[] = [];
+    const app = makeApp({ webhook: { onQueued: () => queued.push(1) } });
+    const res = await post(app, VALID.contact.path, { ...VALID.contact.body, website: 'http://spam.example' });
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ message: 'Message sent successfully! We will get back to you soon.', id: expect.any(String) });
+    const answer = await res.json();
+    expect(answer).toEqual({ message: 'Message sent successfully! We will get back to you soon.', id: expect.any(String) });
     expect(await rows()).toHaveLength(0);
-    expect((await post(makeApp(), VALID.contact.path, { ...VALID.contact.body, website: '' })).status).toBe(201);
+    // Kept as it would be stored, without the trap, under a real id; no webhook copy, no wake-up of the worker.
+    expect(await spamRows()).toEqual([{ id: answer.id, form_id: 'contact', payload: VALID.contact.body, spam_reason: 'honeypot', page_path: null }]);
+    expect((await db.query('SELECT 1 FROM outbox')).rows).toHaveLength(0);
+    expect(queued).toEqual([]);
+    const events = await db.query<{ kind: string; detail: unknown }>('SELECT kind, detail FROM lead_events WHERE lead_id = $1', [answer.id]);
+    expect(events.rows).toEqual([{ kind: 'received', detail: { status: 'spam', reason: 'honeypot' } }]);
+
+    // A bot's junk that fails the form's checks is kept as sent, all the same.
+    const junk = await post(app, VALID.contact.path, { email: 'not an email', extra: { n: 1 }, website: 'x' });
+    expect(junk.status).toBe(201);
+    expect((await spamRows()).map((r) => r.payload)).toEqual([VALID.contact.body, { email: 'not an email', extra: { n: 1 } }]);
+
+    expect((await post(app, VALID.contact.path, { ...VALID.contact.body, website: '' })).status).toBe(201);
     expect(await rows()).toHaveLength(1);
+    expect((await db.query('SELECT 1 FROM outbox')).rows).toHaveLength(1);
+    expect(queued).toEqual([1]);
+  });
+
+  it("starts each lead's history with its arrival", async () => {
+    const res = await post(makeApp(), VALID.waitlist.path, VALID.waitlist.body);
+    const { id } = await res.json();
+    const events = await db.query<{ kind: string; actor: string | null; detail: unknown }>('SELECT kind, actor, detail FROM lead_events WHERE lead_id = $1', [
+      id,
+    ]);
+    expect(events.rows).toEqual([{ kind: 'received', actor: null, detail: {} }]);
+  });
+
+  describe('attribution', () => {
+    const attributionOf = async (id: string) =>
+      (
+        await db.query('SELECT page_path, landing_path, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content FROM leads WHERE id = $1', [
+          id,
+        ])
+      ).rows[0];
+
+    it('stores what the page sent beside the submission, in its own columns, and leaves the payload as it was', async () => {
+      const header =
+        'page=%2Fcontact&landing=%2Fowner&ref=news.example&utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_term=build&utm_content=top';
+      const res = await post(makeApp(), VALID.contact.path, VALID.contact.body, { 'sitewright-attribution': header });
+      expect(res.status).toBe(201);
+      const { id } = await res.json();
+      expect(await attributionOf(id)).toEqual({
+        page_path: '/contact',
+        landing_path: '/owner',
+        referrer_host: 'news.example',
+        utm_source: 'newsletter',
+        utm_medium: 'email',
+        utm_campaign: 'spring',
+        utm_term: 'build',
+        utm_content: 'top',
+      });
+      expect((await rows())[0].payload).toEqual(VALID.contact.body);
+    });
+
+    it('drops hostile or oversized parts silently and still stores the lead', async () => {
+      const header = new URLSearchParams({
+        page: 'https://evil.example/',
+        landing: '/ok\u202e',
+        ref: 'evil.example/path',
+        utm_source: 'x'.repeat(201),
+        utm_medium: '\u0000',
+        utm_campaign: '=HYPERLINK("x")',
+        sql: "'; DROP TABLE leads; --",
+      })
+        .toString()
+        .replace('%5Cu202e', '%E2%80%AE')
+        .replace('%5Cu0000', '%00');
+      const res = await post(makeApp(), VALID.contact.path, VALID.contact.body, { 'sitewright-attribution': header });
+      expect(res.status).toBe(201);
+      const { id } = await res.json();
+      // Only the campaign passes: text, kept as text (the CSV export makes formulas harmless).
+      expect(await attributionOf(id)).toMatchObject({
+        page_path: null,
+        landing_path: null,
+        referrer_host: null,
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: '=HYPERLINK("x")',
+      });
+      const huge = await post(makeApp(), VALID.contact.path, VALID.contact.body, { 'sitewright-attribution': `page=%2F&utm_source=${'y'.repeat(5000)}` });
+      expect(huge.status).toBe(201);
+      expect(await attributionOf((await huge.json()).id)).toMatchObject({ page_path: null, utm_source: null });
+    });
   });
 
   describe('rate limit', () => {
@@ -378,7 +479,7 @@ describe.each(backends())('lead service on $name', (backend) => {
       });
       expect(pre.status).toBe(204);
       expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
-      expect(pre.headers.get('access-control-allow-headers')).toBe('content-type, accept, idempotency-key');
+      expect(pre.headers.get('access-control-allow-headers')).toBe('content-type, accept, idempotency-key, sitewright-attribution');
       const unlisted = await app.request('/api/v1/inquiries/contact-us', { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
       expect(unlisted.status).toBe(403);
       expect(unlisted.headers.get('access-control-allow-origin')).toBeNull();
@@ -405,7 +506,21 @@ describe.each(backends())('lead service on $name', (backend) => {
       expect(all.status).toBe(200);
       expect((await all.json()).leads).toHaveLength(2);
       const some = await (await app.request('/api/v1/admin/leads?form=waitlist&since=2020-01-01', bearer(TOKEN))).json();
-      expect(some.leads).toEqual([{ id: expect.any(String), form: 'waitlist', receivedAt: expect.any(String), payload: VALID.waitlist.body }]);
+      expect(some.leads).toEqual([
+        {
+          id: expect.any(String),
+          form: 'waitlist',
+          receivedAt: expect.any(String),
+          payload: VALID.waitlist.body,
+          status: 'new',
+          attribution: { page: null, landing: null, referrer: null, utmSource: null, utmMedium: null, utmCampaign: null, utmTerm: null, utmContent: null },
+        },
+      ]);
+      // Spam is left out unless asked for.
+      await post(app, VALID.waitlist.path, { ...VALID.waitlist.body, website: 'x' });
+      expect((await (await app.request('/api/v1/admin/leads?form=waitlist', bearer(TOKEN))).json()).leads).toHaveLength(1);
+      const withSpam = (await (await app.request('/api/v1/admin/leads?form=waitlist&spam=1', bearer(TOKEN))).json()).leads;
+      expect(withSpam.map((l: { status: string }) => l.status)).toEqual(['new', 'spam']);
       expect((await app.request('/api/v1/admin/leads?since=soon', bearer(TOKEN))).status).toBe(400);
     });
 

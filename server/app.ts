@@ -13,7 +13,8 @@ import { buildPayload, readPosted } from './posted.ts';
 import { plainAnswer } from './answer.ts';
 import type { FormAnswer } from '../renderer/forms/answer.ts';
 import { clientAddress, hashAddress, rateLimitBucket } from './client.ts';
-import { FailureThrottle, RateLimiter } from './rate-limit.ts';
+import { DbRateLimiter, FailureThrottle } from './rate-limit.ts';
+import { ATTRIBUTION_HEADER, attributionValue, parseAttribution, type Attribution } from './attribution.ts';
 import { adminTokenProblem, bearerMatches } from './auth.ts';
 import { describeError } from './log.ts';
 import { ownOrigin } from './origin.ts';
@@ -23,7 +24,7 @@ import { createStaffSocketRoutes } from './admin/auth/staff-socket.ts';
 export const BASE = '/api/v1';
 export const MAX_BODY_BYTES = 32 * 1024;
 export const HONEYPOT_KEY = 'website';
-const ALLOWED_HEADERS = 'content-type, accept, idempotency-key';
+const ALLOWED_HEADERS = `content-type, accept, idempotency-key, ${ATTRIBUTION_HEADER}`;
 
 export interface LeadAppOptions {
   db: Db;
@@ -197,7 +198,11 @@ export function unstorableKey(body: object): string | undefined {
   return Object.entries(body).find(([k, v]) => unstorableText(k) || bad(v))?.[0];
 }
 
-const leadFilter = (c: Context) => leadFilterFrom(c.req.query('form') || undefined, c.req.query('since') || undefined);
+/** The list's filters from the query; spam is left out unless `spam=1`. */
+const leadFilter = (c: Context) => {
+  const f = leadFilterFrom(c.req.query('form') || undefined, c.req.query('since') || undefined);
+  return typeof f === 'string' ? f : { ...f, spam: c.req.query('spam') === '1' };
+};
 
 /** The admin operations without authentication, for the local Unix socket only (see server/node.ts). */
 export function createAdminApp(db: Db, origin?: () => string | undefined): Hono {
@@ -228,7 +233,7 @@ export function createLeadApp(options: LeadAppOptions): Hono {
   const tokenProblem = adminTokenProblem(options.adminToken);
   if (tokenProblem) throw new Error(tokenProblem);
   const forms = options.forms ?? loadLeadForms();
-  const limiter = new RateLimiter(options.rateLimit ?? 20, 60_000, options.clock);
+  const limiter = new DbRateLimiter(db, options.rateLimit ?? 20, 60_000, options.clock);
   const adminFailures = new FailureThrottle(10, 15 * 60_000, options.clock);
   const allowed = new Set(options.allowedOrigins ?? []);
   const trusted = options.trustedProxies ?? 0;
@@ -290,7 +295,13 @@ export function createLeadApp(options: LeadAppOptions): Hono {
     return c.json({ message: `${leads.length} leads`, leads });
   });
 
-  const store = (form: LeadForm, payload: Record<string, unknown>, address: string, idempotency?: { key: string; fingerprint: string }) =>
+  const store = (
+    form: LeadForm,
+    payload: Record<string, unknown>,
+    address: string,
+    idempotency: { key: string; fingerprint: string } | undefined,
+    extra: { attribution: Attribution; spam?: string },
+  ) =>
     insertLead(db, {
       form: form.id,
       payload,
@@ -299,6 +310,7 @@ export function createLeadApp(options: LeadAppOptions): Hono {
       outbox: options.webhook !== undefined,
       notify: options.notifications ? { forms } : undefined,
       message: successMessage(form.id),
+      ...extra,
     });
 
   /**
@@ -323,10 +335,17 @@ export function createLeadApp(options: LeadAppOptions): Hono {
       return answer(next ?? posted.page, { form: form.id, values: then.reset || next ? {} : posted.values, errors: {}, notice: text, store: stored }, 200);
     };
     const payload = buildPayload(form.config.submit.payload, posted.values);
-    if (honeypotFilled(posted.trap)) return succeeded();
+    // Without JavaScript there is no recorded visit: the page the form was on is all that is known.
+    const pagePath = posted.page === undefined ? undefined : attributionValue('page', posted.page);
+    const attribution: Attribution = pagePath === undefined ? {} : { page: pagePath };
     const checked = checkSubmission(form, payload);
+    if (honeypotFilled(posted.trap)) {
+      // A bot is thanked like anyone, and its submission kept as spam for review, as it would be stored if it passes.
+      await store(form, checked.ok ? checked.stored : payload, address, undefined, { attribution, spam: 'honeypot' });
+      return succeeded();
+    }
     if (!checked.ok) return answer(posted.page, { form: form.id, values: posted.values, errors: errorsByField(form, checked.errors) }, 422);
-    await store(form, checked.stored, address);
+    await store(form, checked.stored, address, undefined, { attribution });
     options.webhook?.onQueued?.();
     options.notifications?.onQueued?.();
     return succeeded();
@@ -335,7 +354,8 @@ export function createLeadApp(options: LeadAppOptions): Hono {
   for (const form of forms.values()) {
     api.post(form.path, async (c) => {
       const address = clientAddress(peerOf(c) ?? 'unknown', c.req.header('x-forwarded-for'), trusted);
-      const rate = limiter.take(`${form.id}\n${rateLimitBucket(address)}`);
+      // The bucket is a keyed hash: the database keeps no client address.
+      const rate = await limiter.take(`${form.id}:${hashAddress(rateLimitBucket(address), options.hashSecret)}`);
       if (!rate.allowed) {
         c.header('Retry-After', String(rate.retryAfterSeconds));
         if (isFormType(c.req.header('content-type')))
@@ -359,13 +379,23 @@ export function createLeadApp(options: LeadAppOptions): Hono {
       const key = parseIdempotencyKey(c.req.header('idempotency-key'));
       if (key === null) return c.json({ message: 'Idempotency-Key must be 1 to 255 printable characters.' }, 400);
 
-      // A filled honeypot is a bot: it is told "success" so it learns nothing, and nothing is kept.
-      if (honeypotFilled(parsed.body[HONEYPOT_KEY])) return c.json({ message: successMessage(form.id), id: randomUUID() }, 201);
-
+      const attribution = parseAttribution(c.req.header(ATTRIBUTION_HEADER));
       const checked = checkSubmission(form, parsed.body);
+
+      // A filled honeypot is a bot: it is told "success" so it learns nothing, and what it sent is kept as spam for
+      // review (as a real lead would be stored when it passes the form's checks, else as sent, without the trap).
+      if (honeypotFilled(parsed.body[HONEYPOT_KEY])) {
+        const sent = Object.fromEntries(Object.entries(parsed.body).filter(([k]) => k !== HONEYPOT_KEY));
+        const payload = checked.ok ? checked.stored : sent;
+        const fingerprint = checked.ok ? checked.fingerprint : JSON.stringify(sent);
+        const outcome = await store(form, payload, address, key === undefined ? undefined : { key, fingerprint }, { attribution, spam: 'honeypot' });
+        if (outcome.kind === 'mismatch') return c.json({ message: successMessage(form.id), id: randomUUID() }, 201);
+        return c.json(outcome.answer.body, outcome.answer.status as 201);
+      }
+
       if (!checked.ok) return c.json({ message: 'Please correct the highlighted fields.', errors: checked.errors }, 422);
 
-      const outcome = await store(form, checked.stored, address, key === undefined ? undefined : { key, fingerprint: checked.fingerprint });
+      const outcome = await store(form, checked.stored, address, key === undefined ? undefined : { key, fingerprint: checked.fingerprint }, { attribution });
       if (outcome.kind === 'mismatch') return c.json({ message: 'This Idempotency-Key was already used for a different submission.' }, 422);
       if (outcome.kind === 'replay') c.header('Idempotent-Replayed', 'true');
       else {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatLeads, formatOutbox, outputPath, parseCommand, unknownFormMessage, UsageError, wroteSummary } from './cli-args.ts';
+import { HELP, formatLeads, formatOutbox, outputPath, parseCommand, unknownFormMessage, UsageError, wroteSummary } from './cli-args.ts';
 import { columnNames } from './columns.ts';
 import { loadLeadForms } from './forms.ts';
 
@@ -12,13 +12,16 @@ describe('npm run leads arguments', () => {
       command: 'list',
       form: 'contact',
       since: '2026-01-01T00:00:00.000Z',
+      spam: false,
       json: true,
     });
-    expect(parseCommand(['export', '--format', 'csv'])).toEqual({ command: 'export', form: undefined, since: undefined, raw: false });
-    expect(parseCommand(['export', '--format', 'csv', '--output', 'leads.csv', '--raw'])).toEqual({
+    expect(parseCommand(['list', '--spam'])).toEqual({ command: 'list', form: undefined, since: undefined, spam: true, json: false });
+    expect(parseCommand(['export', '--format', 'csv'])).toEqual({ command: 'export', form: undefined, since: undefined, spam: false, raw: false });
+    expect(parseCommand(['export', '--format', 'csv', '--output', 'leads.csv', '--raw', '--spam'])).toEqual({
       command: 'export',
       form: undefined,
       since: undefined,
+      spam: true,
       raw: true,
       output: 'leads.csv',
     });
@@ -33,6 +36,8 @@ describe('npm run leads arguments', () => {
     [['export'], /--format csv/],
     [['export', '--format', 'xlsx'], /only csv/],
     [['delete'], /--email/],
+    [['delete', '--email', 'a@b.example', '--spam'], /delete does not take --spam/],
+    [['outbox', '--spam'], /outbox does not take --spam/],
     [['list', '--since', 'last week'], /--since/],
     [['list', '--since', '0'], /--since must be an ISO 8601 date or time such as 2026-01-01 or 2026-01-01T10:00:00Z, not "0"/],
     [['export', '--format', 'csv', '--since', '2026-02-30'], /--since/],
@@ -80,6 +85,21 @@ describe('npm run leads arguments', () => {
     expect(outbox[2]).toMatch(/^3 +webhook +L +2 +2026-01-01 00:00:00 +webhook answered 500$/);
     expect(outbox[3]).toMatch(/^4 +email to sales@buildpad\.example +L +1 +2026-01-01 00:00:05 +connect ECONNREFUSED$/);
     expect(formatOutbox([])).toBe('No webhook copies or notification emails pending.');
+  });
+  it("with spam included, shows each lead's status, and says how --spam works in the help", () => {
+    const lead = (id: string, status: 'new' | 'handled' | 'spam') => ({
+      id,
+      form: 'contact',
+      receivedAt: '2026-01-01T10:00:00.000Z',
+      payload: { firstName: 'Ada' },
+      status,
+    });
+    const out = formatLeads([lead('id-1', 'new'), lead('id-2', 'spam'), lead('id-3', 'handled')], names, { status: true });
+    const [header, , ...rows] = out.split('\n');
+    expect(header.split(/\s{2,}/)).toEqual(['Received (UTC)', 'Form', 'Status', 'First name', 'Last name', 'Email', 'Details', 'ID']);
+    expect(rows.slice(0, 3).map((r) => r.split(/\s{2,}/)[2])).toEqual(['New', 'Spam', 'Handled']);
+    expect(HELP).toContain('list [--form ID] [--since DATE] [--spam] [--json]');
+    expect(HELP).toMatch(/--spam includes it, with a Status column/);
   });
   it('shows what visitors typed as text: no escape sequence or bidi control reaches the terminal', () => {
     const out = formatLeads(

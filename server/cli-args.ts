@@ -1,9 +1,9 @@
 /** `npm run leads` argument rules and output formats, kept pure for tests. */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { leadFilterFrom, type LeadRow, type OutboxRow } from './store.ts';
+import { leadFilterFrom, type OutboxRow } from './store.ts';
 import { terminalText } from './terminal-text.ts';
-import { FIXED_COLUMNS, leadCells, type ColumnNames } from './columns.ts';
+import { FIXED_COLUMNS, leadCells, STATUS_COLUMN, STATUS_WORDS, type ColumnNames, type TableLead } from './columns.ts';
 
 export const HELP = `npm run leads -- <command> [options]
 
@@ -11,17 +11,22 @@ Reads and manages the leads the built-in lead service stored. Works whether or n
 it goes through the running server's local socket when there is one, else opens the database itself.
 
 Commands
-  list [--form ID] [--since DATE] [--json]   leads as a table, oldest first (--json: a JSON array)
-  export --format csv [--form ID] [--since DATE] [--output FILE] [--raw]
+  list [--form ID] [--since DATE] [--spam] [--json]
+                                            leads as a table, oldest first (--json: a JSON array)
+  export --format csv [--form ID] [--since DATE] [--spam] [--output FILE] [--raw]
                                             RFC 4180 CSV, one column per field in words ("First name"),
-                                            the same field of every form in one column; --output FILE
-                                            writes FILE and says how many leads it holds, else stdout;
-                                            --raw: the stored field names (firstName, firstname) instead
+                                            the same field of every form in one column, then where the
+                                            visitor came from (Page, Landing page, Referrer, UTM …);
+                                            --output FILE writes FILE and says how many leads it holds,
+                                            else stdout; --raw: the stored field names (firstName,
+                                            firstname) instead
   delete --email ADDRESS                    erase every lead with that email (any case); prints how many
   outbox [--json]                           webhook copies and notification emails still pending
   help, --help                              this text
 
 Forms: contact, demo-lead, waitlist, enquiry. DATE: 2026-01-01 (from midnight UTC) or 2026-01-01T10:00:00Z.
+Spam (a bot filled the form's hidden trap field) is kept 30 days and left out of list and export;
+--spam includes it, with a Status column (New, Handled, Spam).
 
 Environment
   SITEWRIGHT_DATA_DIR   embedded database directory (default .data/ in the project)
@@ -37,8 +42,8 @@ Examples
 
 export type Command =
   | { command: 'help' }
-  | { command: 'list'; form?: string; since?: string; json: boolean }
-  | { command: 'export'; form?: string; since?: string; raw: boolean; output?: string }
+  | { command: 'list'; form?: string; since?: string; spam: boolean; json: boolean }
+  | { command: 'export'; form?: string; since?: string; spam: boolean; raw: boolean; output?: string }
   | { command: 'delete'; email: string }
   | { command: 'outbox'; json: boolean };
 
@@ -61,6 +66,7 @@ export function parseCommand(argv: string[]): Command {
         format: { type: 'string' },
         output: { type: 'string' },
         raw: { type: 'boolean', default: false },
+        spam: { type: 'boolean', default: false },
         email: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -77,20 +83,20 @@ export function parseCommand(argv: string[]): Command {
   const filter = leadFilterFrom(v.form, v.since);
   if (typeof filter === 'string') throw new UsageError(filter.replace(/^"(\w+)"/, '--$1').replace(/\.$/, ''));
   const allow = (...names: string[]) => {
-    for (const name of ['form', 'since', 'json', 'format', 'output', 'raw', 'email'])
+    for (const name of ['form', 'since', 'json', 'format', 'output', 'raw', 'spam', 'email'])
       if (!names.includes(name) && v[name as keyof typeof v] !== undefined && v[name as keyof typeof v] !== false)
         throw new UsageError(`${command} does not take --${name}`);
   };
   switch (command) {
     case 'list':
-      allow('form', 'since', 'json');
-      return { command, ...filter, json: v.json ?? false };
+      allow('form', 'since', 'spam', 'json');
+      return { command, ...filter, spam: v.spam ?? false, json: v.json ?? false };
     case 'export':
-      allow('form', 'since', 'format', 'output', 'raw');
+      allow('form', 'since', 'format', 'output', 'raw', 'spam');
       if (v.format !== 'csv')
         throw new UsageError(v.format === undefined ? 'export needs --format csv' : `unknown format "${v.format}"; only csv is supported`);
       if (v.output !== undefined && !v.output.trim()) throw new UsageError('--output needs a file name, e.g. --output leads.csv');
-      return { command, ...filter, raw: v.raw ?? false, ...(v.output === undefined ? {} : { output: v.output }) };
+      return { command, ...filter, spam: v.spam ?? false, raw: v.raw ?? false, ...(v.output === undefined ? {} : { output: v.output }) };
     case 'delete':
       allow('email');
       if (!v.email || !v.email.includes('@')) throw new UsageError('delete needs --email ADDRESS, e.g. --email ada@example.com');
@@ -121,8 +127,11 @@ const text = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 
 /** The columns the table shows on their own (who sent it); every other one goes into Details as "Column: value". */
 const WHO = ['First name', 'Last name', 'Email'];
 
-/** The leads as a readable table: when, form, who, and the rest of the payload in short, with the export's column names. */
-export function formatLeads(leads: readonly LeadRow[], names: ColumnNames): string {
+/**
+ * The leads as a readable table: when, form, who, and the rest of the payload in short, with the export's column
+ * names; with `status` (spam included) each lead's status after its form.
+ */
+export function formatLeads(leads: readonly TableLead[], names: ColumnNames, options: { status?: boolean } = {}): string {
   if (!leads.length) return 'No leads.';
   const rows = leads.map((l) => {
     const cells = leadCells(l, names);
@@ -130,9 +139,10 @@ export function formatLeads(leads: readonly LeadRow[], names: ColumnNames): stri
       .filter(([c]) => !WHO.includes(c))
       .map(([c, v]) => `${c}: ${text(v).replace(/\s+/g, ' ')}`)
       .join('; ');
-    return [l.receivedAt.replace('T', ' ').slice(0, 19), l.form, ...WHO.map((c) => shorten(text(cells.get(c)), 30)), shorten(details, 60), l.id];
+    const status = options.status ? [l.status ? STATUS_WORDS[l.status] : ''] : [];
+    return [l.receivedAt.replace('T', ' ').slice(0, 19), l.form, ...status, ...WHO.map((c) => shorten(text(cells.get(c)), 30)), shorten(details, 60), l.id];
   });
-  const header = [FIXED_COLUMNS.receivedAt, FIXED_COLUMNS.form, ...WHO, 'Details', FIXED_COLUMNS.id];
+  const header = [FIXED_COLUMNS.receivedAt, FIXED_COLUMNS.form, ...(options.status ? [STATUS_COLUMN] : []), ...WHO, 'Details', FIXED_COLUMNS.id];
   return `${table(header, rows)}\n${leads.length} lead${leads.length === 1 ? '' : 's'}`;
 }
 

@@ -52,9 +52,11 @@ function socketInbox(path: string): Inbox {
     return r as T;
   };
   return {
-    list: async (f) =>
-      (await call<{ leads: LeadRow[] }>('GET', `/leads?${new URLSearchParams(Object.entries(f).filter((e): e is [string, string] => e[1] !== undefined))}`))
-        .leads,
+    list: async (f) => {
+      const query = new URLSearchParams(Object.entries({ form: f.form, since: f.since }).filter((e): e is [string, string] => e[1] !== undefined));
+      if (f.spam) query.set('spam', '1');
+      return (await call<{ leads: LeadRow[] }>('GET', `/leads?${query}`)).leads;
+    },
     deleteByEmail: async (email) => (await call<{ deleted: number }>('POST', '/delete', { email })).deleted,
     outbox: async () => (await call<{ pending: OutboxRow[] }>('GET', '/outbox')).pending,
     close: async () => {},
@@ -126,20 +128,20 @@ function unknownForm(form: string | undefined, leads: readonly LeadRow[], forms:
 async function run(cmd: Exclude<Command, { command: 'help' }>, inbox: Inbox): Promise<number> {
   switch (cmd.command) {
     case 'list': {
-      const leads = await inbox.list({ form: cmd.form, since: cmd.since });
+      const leads = await inbox.list({ form: cmd.form, since: cmd.since, spam: cmd.spam });
       const forms = leadForms();
       const refused = unknownForm(cmd.form, leads, forms);
       if (refused !== undefined) return refused;
-      console.log(cmd.json ? terminalJson(leads) : formatLeads(leads, columnNames(forms)));
+      console.log(cmd.json ? terminalJson(leads) : formatLeads(leads, columnNames(forms), { status: cmd.spam }));
       return 0;
     }
     case 'export': {
-      const leads = await inbox.list({ form: cmd.form, since: cmd.since });
+      const leads = await inbox.list({ form: cmd.form, since: cmd.since, spam: cmd.spam });
       const forms = leadForms();
       const refused = unknownForm(cmd.form, leads, forms);
       if (refused !== undefined) return refused;
       const preferred = forms.flatMap((f) => Object.keys(f.config.submit.payload));
-      const { header, rows } = leadTable(leads, columnNames(forms));
+      const { header, rows } = leadTable(leads, columnNames(forms), { status: cmd.spam });
       const csv = cmd.raw ? toCsv(leads, preferred) : csvTable([header, ...rows]);
       if (cmd.output !== undefined) {
         // A file gets the data as stored; the summary goes to stderr, so stdout stays empty for any redirect.

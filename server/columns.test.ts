@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { columnNames, columnOf, keyWords, leadCells, leadTable, sentenceCase, titleWords, type FormColumnSource } from './columns.ts';
+import { attributionColumns, columnNames, columnOf, keyWords, leadCells, leadTable, sentenceCase, titleWords, type FormColumnSource } from './columns.ts';
 import { csvTable } from './csv.ts';
 import { loadLeadForms } from './forms.ts';
-import type { LeadRow } from './store.ts';
+import type { WebhookBody } from './store.ts';
 
 /** A form file reduced to what names columns: its fields' titles and its payload. */
 function form(id: string, titles: Record<string, string>, payload: FormColumnSource['config']['submit']['payload']): FormColumnSource {
@@ -11,7 +11,7 @@ function form(id: string, titles: Record<string, string>, payload: FormColumnSou
   return { id, config: { schema: { properties }, submit: { payload } } };
 }
 
-const lead = (id: string, formId: string, payload: Record<string, unknown>): LeadRow => ({
+const lead = (id: string, formId: string, payload: Record<string, unknown>): WebhookBody => ({
   id,
   form: formId,
   receivedAt: `2026-01-0${id}T00:00:00.000Z`,
@@ -75,5 +75,32 @@ describe('column names in words', () => {
         '"2","a","2026-01-02T00:00:00.000Z","Ada","Hi","",""\r\n',
     );
     expect(leadTable([], names)).toEqual({ header: ['ID', 'Form', 'Received (UTC)'], rows: [] });
+  });
+
+  it("adds where the visitor came from after the form's own columns, only those some lead fills, formula-safe", () => {
+    const names = columnNames([form('a', { firstName: 'First Name', page: 'Page' }, { firstName: 'firstName', page: 'page' })]);
+    const none = { page: null, landing: null, referrer: null, utmSource: null, utmMedium: null, utmCampaign: null, utmTerm: null, utmContent: null };
+    const leads = [
+      {
+        ...lead('1', 'a', { firstName: 'Ada' }),
+        status: 'new' as const,
+        attribution: { ...none, page: '/contact', landing: '/owner', utmSource: 'newsletter' },
+      },
+      { ...lead('2', 'a', { firstName: 'Bot', page: 'p' }), status: 'spam' as const, attribution: { ...none, page: '/contact', utmCampaign: '=cmd()' } },
+    ];
+    expect(attributionColumns(leads[0])).toEqual([
+      ['Page', '/contact'],
+      ['Landing page', '/owner'],
+      ['UTM source', 'newsletter'],
+    ]);
+    expect(attributionColumns({})).toEqual([]);
+    const { header, rows } = leadTable(leads, names, { status: true });
+    // A form field titled "Page" keeps its key beside its name, apart from the attribution's Page.
+    expect(csvTable([header, ...rows])).toBe(
+      '"ID","Form","Received (UTC)","Status","First name","Page (page)","Page","Landing page","UTM source","UTM campaign"\r\n' +
+        '"1","a","2026-01-01T00:00:00.000Z","New","Ada","","/contact","/owner","newsletter",""\r\n' +
+        '"2","a","2026-01-02T00:00:00.000Z","Spam","Bot","p","/contact","","","\'=cmd()"\r\n',
+    );
+    expect(leadTable(leads, names).header).not.toContain('Status');
   });
 });

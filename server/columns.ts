@@ -6,10 +6,41 @@
  */
 import type { FormDataSchema, FormSubmit } from '../renderer/generated/config-types.ts';
 import { fieldOf, type Mapping } from './payload.ts';
-import type { LeadRow } from './store.ts';
+import type { LeadStatus, WebhookBody } from './store.ts';
+import { ATTRIBUTION_KEYS, type AttributionKey } from './attribution.ts';
+
+/** A lead as the tables show it: its status and attribution where known (the inbox and `npm run leads` know them). */
+export type TableLead = WebhookBody & { status?: LeadStatus; attribution?: Partial<Record<AttributionKey, string | null>> };
 
 /** The columns every lead has, whatever its form. */
 export const FIXED_COLUMNS = { id: 'ID', form: 'Form', receivedAt: 'Received (UTC)' } as const;
+
+/** The status column, shown where spam is listed beside the rest, and each status in words. */
+export const STATUS_COLUMN = 'Status';
+export const STATUS_WORDS: Readonly<Record<LeadStatus, string>> = { new: 'New', handled: 'Handled', spam: 'Spam' };
+
+/** Where the visitor came from, one column each, after the form's own. */
+export const ATTRIBUTION_COLUMNS: Readonly<Record<AttributionKey, string>> = {
+  page: 'Page',
+  landing: 'Landing page',
+  referrer: 'Referrer',
+  utmSource: 'UTM source',
+  utmMedium: 'UTM medium',
+  utmCampaign: 'UTM campaign',
+  utmTerm: 'UTM term',
+  utmContent: 'UTM content',
+};
+
+/** A lead's attribution as [column, value] in the columns' order, only what it has. */
+export function attributionColumns(lead: Pick<TableLead, 'attribution'>): [string, string][] {
+  return ATTRIBUTION_KEYS.flatMap((k): [string, string][] => {
+    const v = lead.attribution?.[k];
+    return v ? [[ATTRIBUTION_COLUMNS[k], v]] : [];
+  });
+}
+
+/** Column names a payload key may not take, or it could be mistaken for one of them. */
+const RESERVED_COLUMNS = [...Object.values(FIXED_COLUMNS), STATUS_COLUMN, ...Object.values(ATTRIBUTION_COLUMNS)];
 
 /** A word in capitals ("URL", "ID", "(UTC)") is an abbreviation: sentence case keeps it. */
 const ABBREVIATION = /^\W*[A-Z][A-Z0-9]+\W*$/;
@@ -85,9 +116,9 @@ export function columnOf(names: ColumnNames, form: string, key: string): string 
  * A lead's payload by column. Two keys of one lead that would share a column, or take a fixed column's name,
  * are each named with their key too ("Email (contactEmail)"), so no value is lost or overwrites another.
  */
-export function leadCells(lead: LeadRow, names: ColumnNames): Map<string, unknown> {
+export function leadCells(lead: WebhookBody, names: ColumnNames): Map<string, unknown> {
   const named = Object.keys(lead.payload).map((key) => [key, columnOf(names, lead.form, key)] as const);
-  const uses = new Map<string, number>(Object.values(FIXED_COLUMNS).map((c) => [c.toLowerCase(), 1]));
+  const uses = new Map<string, number>(RESERVED_COLUMNS.map((c) => [c.toLowerCase(), 1]));
   for (const [, column] of named) uses.set(column.toLowerCase(), (uses.get(column.toLowerCase()) ?? 0) + 1);
   const cells = new Map<string, unknown>();
   for (const [key, column] of named) cells.set((uses.get(column.toLowerCase()) ?? 0) > 1 ? `${column} (${key})` : column, lead.payload[key]);
@@ -95,16 +126,26 @@ export function leadCells(lead: LeadRow, names: ColumnNames): Map<string, unknow
 }
 
 /**
- * The export as a table: the fixed columns, then every column some lead fills, in the form files' order and then
- * alphabetically, so the header does not depend on which lead comes first.
+ * The export as a table: the fixed columns (with the status when asked, as where spam is included), then every
+ * column some lead fills, in the form files' order and then alphabetically, so the header does not depend on which
+ * lead comes first, then the attribution columns some lead fills, in their fixed order.
  */
-export function leadTable(leads: readonly LeadRow[], names: ColumnNames): { header: string[]; rows: unknown[][] } {
+export function leadTable(leads: readonly TableLead[], names: ColumnNames, options: { status?: boolean } = {}): { header: string[]; rows: unknown[][] } {
   const cells = leads.map((l) => leadCells(l, names));
   const used = new Set(cells.flatMap((c) => [...c.keys()]));
   const known = names.order.filter((c) => used.has(c));
   const columns = [...known, ...[...used].filter((c) => !known.includes(c)).sort()];
+  const origin = ATTRIBUTION_KEYS.filter((k) => leads.some((l) => l.attribution?.[k]));
+  const status = options.status ? [STATUS_COLUMN] : [];
   return {
-    header: [FIXED_COLUMNS.id, FIXED_COLUMNS.form, FIXED_COLUMNS.receivedAt, ...columns],
-    rows: leads.map((l, i) => [l.id, l.form, l.receivedAt, ...columns.map((c) => cells[i].get(c))]),
+    header: [FIXED_COLUMNS.id, FIXED_COLUMNS.form, FIXED_COLUMNS.receivedAt, ...status, ...columns, ...origin.map((k) => ATTRIBUTION_COLUMNS[k])],
+    rows: leads.map((l, i) => [
+      l.id,
+      l.form,
+      l.receivedAt,
+      ...(options.status ? [l.status ? STATUS_WORDS[l.status] : ''] : []),
+      ...columns.map((c) => cells[i].get(c)),
+      ...origin.map((k) => l.attribution?.[k] ?? ''),
+    ]),
   };
 }

@@ -1,5 +1,5 @@
 /** RFC 4180 CSV: of any table (the export in words), and of leads as stored (id, form, receivedAt, one column per payload key). */
-import type { LeadRow } from './store.ts';
+import type { WebhookBody } from './store.ts';
 
 /**
  * Where a spreadsheet could see the start of a cell: the field's start, and the position after each character
@@ -26,7 +26,7 @@ export function csvField(value: unknown): string {
  * Payload columns: the union over all leads, in the order of `preferred` (the form files' payload keys)
  * and then alphabetically, so the header does not depend on which lead happens to come first.
  */
-export function payloadColumns(leads: readonly LeadRow[], preferred: readonly string[] = []): string[] {
+export function payloadColumns(leads: readonly WebhookBody[], preferred: readonly string[] = []): string[] {
   const seen = new Set<string>();
   for (const l of leads) for (const k of Object.keys(l.payload)) seen.add(k);
   const first = [...new Set(preferred)].filter((k) => seen.has(k));
@@ -39,7 +39,7 @@ export function csvTable(rows: readonly (readonly unknown[])[]): string {
 }
 
 /** The leads with their raw payload keys as columns (`npm run leads -- export --raw`). */
-export function toCsv(leads: readonly LeadRow[], preferred: readonly string[] = []): string {
+export function toCsv(leads: readonly WebhookBody[], preferred: readonly string[] = []): string {
   const cols = payloadColumns(leads, preferred);
   return csvTable([['id', 'form', 'receivedAt', ...cols], ...leads.map((l) => [l.id, l.form, l.receivedAt, ...cols.map((c) => l.payload[c])])]);
 }

@@ -14,12 +14,36 @@ import { createAdminApp, createLeadApp, type LeadAppOptions } from './app.ts';
 import { acquireLock } from './lock.ts';
 import { secureDataDir } from './data-dir.ts';
 import { adminTokenProblem } from './auth.ts';
-import { hashSecret } from './store.ts';
+import { hashSecret, purgeExpired } from './store.ts';
 import { startOutboxWorker } from './outbox.ts';
 import { defaultFrom, startMailer } from './mailer.ts';
 import { configFromEnv, socketPath, type ServiceConfig } from './config.ts';
 import { loadLeadForms } from './forms.ts';
 import { createBackOffice } from './admin/app.ts';
+import { describeError } from './log.ts';
+
+/** How often spam past its 30 days (and old rate-limit hits) is deleted, beside once at start. */
+export const PURGE_INTERVAL_MS = 3600_000;
+
+/** Runs the purge now and then every interval; a failure is logged and retried at the next. Returns its stop. */
+export function startPurge(db: Db, intervalMs = PURGE_INTERVAL_MS): { stop: () => Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const pass = () => {
+    running = purgeExpired(db)
+      .then((n) => n > 0 && console.log(`[leads] deleted ${n} spam submission${n === 1 ? '' : 's'} older than 30 days`))
+      .catch((e: unknown) => console.error(`[leads] spam purge failed: ${describeError(e)}`));
+  };
+  pass();
+  const timer = setInterval(pass, intervalMs);
+  // It never keeps the process alive on its own.
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
 
 /** True for the back office's addresses: /admin and /admin/…, not the site's /admin-login. */
 export const isBackOfficePath = (url: string) => /^\/admin(?:[/?#]|$)/.test(url);
@@ -123,6 +147,7 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
           return undefined;
         })
       : undefined;
+    const purge = startPurge(db);
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -139,6 +164,7 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
           await new Promise<void>((ok) => (socket ? socket.close(() => ok()) : ok()));
           await worker?.stop();
           await mailer?.stop();
+          await purge.stop();
           await opened.close();
           release();
         })()),

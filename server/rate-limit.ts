@@ -1,7 +1,11 @@
 /**
- * Submissions per client address and form in a sliding one-minute window, kept in memory: enough for one
- * server process; several instances would each allow the limit.
+ * Submissions per client address and form in a sliding one-minute window. The lead service counts them in the
+ * database (DbRateLimiter), so several instances on one PostgreSQL share one limit; RateLimiter keeps them in
+ * memory, for one process alone. Failed admin tokens (FailureThrottle) stay in memory: each instance allows its
+ * own 10 failures per client, which still leaves a token of 256 bits out of reach.
  */
+import type { Db } from './db.ts';
+
 export interface RateDecision {
   allowed: boolean;
   /** The window's timestamps to keep (only the ones still inside it). */
@@ -42,6 +46,43 @@ export class RateLimiter {
     if (now - this.lastSweep < this.windowMs) return;
     this.lastSweep = now;
     for (const [k, times] of this.hits) if (!times.some((t) => t > now - this.windowMs)) this.hits.delete(k);
+  }
+}
+
+/**
+ * The limit in the database's rate_hits table. Each take is one transaction holding an advisory lock on its bucket,
+ * so two instances taking the same bucket at once count one after the other and together allow `limit` per window.
+ * Buckets are stored as given: pass a hash, not an address.
+ */
+export class DbRateLimiter {
+  /** limit 0 (or less) switches the limit off, e.g. for a load test. `clock` replaces the database's time (tests). */
+  constructor(
+    private readonly db: Db,
+    private readonly limit: number,
+    private readonly windowMs = 60_000,
+    private readonly clock?: () => number,
+  ) {}
+
+  async take(bucket: string): Promise<RateDecision> {
+    if (this.limit <= 0) return { allowed: true, times: [], retryAfterSeconds: 0 };
+    return this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [bucket]);
+      // The time is read once the lock is held (clock_timestamp, not the transaction's start), so it never runs behind a hit just committed.
+      const at = await tx.query<{ now: Date | string }>('SELECT coalesce($1::timestamptz, clock_timestamp()) AS now', [
+        this.clock ? new Date(this.clock()) : null,
+      ]);
+      const now = new Date(at.rows[0].now).getTime();
+      await tx.query('DELETE FROM rate_hits WHERE bucket = $1 AND at <= $2', [bucket, new Date(now - this.windowMs)]);
+      const hits = await tx.query<{ at: Date | string }>('SELECT at FROM rate_hits WHERE bucket = $1 ORDER BY at', [bucket]);
+      const d = decide(
+        hits.rows.map((h) => new Date(h.at).getTime()),
+        now,
+        this.limit,
+        this.windowMs,
+      );
+      if (d.allowed) await tx.query('INSERT INTO rate_hits (bucket, at) VALUES ($1, $2)', [bucket, new Date(now)]);
+      return d;
+    });
   }
 }
 

@@ -54,9 +54,27 @@ describe('lead service on a PGlite data directory', () => {
       expect(res.status).toBe(201);
       const { id } = await res.json();
 
+      const spam = await service.app.request('/api/v1/inquiries/contact-us', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'sitewright-attribution': 'page=%2Fcontact&utm_source=bots' },
+        body: JSON.stringify({ ...CONTACT, website: 'https://spam.example' }),
+      });
+      expect(spam.status).toBe(201);
+
       const viaSocket = await leads(dir, 'list', '--json');
       expect(viaSocket.code).toBe(0);
-      expect(JSON.parse(viaSocket.stdout)).toEqual([{ id, form: 'contact', receivedAt: expect.any(String), payload: CONTACT }]);
+      const none = { page: null, landing: null, referrer: null, utmSource: null, utmMedium: null, utmCampaign: null, utmTerm: null, utmContent: null };
+      expect(JSON.parse(viaSocket.stdout)).toEqual([
+        { id, form: 'contact', receivedAt: expect.any(String), payload: CONTACT, status: 'new', attribution: none },
+      ]);
+      // Spam only with --spam, through the socket as well.
+      const withSpam = JSON.parse((await leads(dir, 'list', '--json', '--spam')).stdout) as { id: string; status: string; attribution: object }[];
+      expect(withSpam.map((l) => [l.id, l.status])).toEqual([
+        [id, 'new'],
+        [(await spam.json()).id, 'spam'],
+      ]);
+      expect(withSpam[1].attribution).toEqual({ ...none, page: '/contact', utmSource: 'bots' });
+      expect((await leads(dir, 'list', '--spam')).stdout).toMatch(/Status[\s\S]*Spam/);
 
       await service.close();
       closed = true;
@@ -69,8 +87,13 @@ describe('lead service on a PGlite data directory', () => {
       expect(csv.stdout).toBe(
         `"id","form","receivedAt","firstName","lastName","email","description"\r\n"${id}","contact","${JSON.parse(viaSocket.stdout)[0].receivedAt}","Ada","Lovelace","Ada@Example.com","Call me, ""please"""\r\n`,
       );
+      // Opened directly now: spam and where it came from, in words.
+      const words = (await leads(dir, 'export', '--format', 'csv', '--spam')).stdout.split('\r\n');
+      expect(words[0]).toBe('"ID","Form","Received (UTC)","Status","First name","Last name","Email","Message","Page","UTM source"');
+      expect(words[2]).toMatch(/^"[^"]+","contact","[^"]+","Spam",.*,"\/contact","bots"$/);
       const del = await leads(dir, 'delete', '--email', 'ada@example.COM');
-      expect(del.stdout.trim()).toBe('Deleted 1 lead of ada@example.COM.');
+      // Erasing a person takes their spam too.
+      expect(del.stdout.trim()).toBe('Deleted 2 leads of ada@example.COM.');
       expect(JSON.parse((await leads(dir, 'list', '--json')).stdout)).toEqual([]);
       const bad = await leads(dir, 'list', '--bogus');
       expect(bad.code).toBe(2);

@@ -4,13 +4,23 @@ import type { Db, Queryable } from './db.ts';
 import { isoDateOrDateTime, SINCE_EXAMPLE } from './dates.ts';
 import type { LeadForm } from './forms.ts';
 import { queueNotifications } from './notify.ts';
+import { ATTRIBUTION_FIELDS, ATTRIBUTION_KEYS, type Attribution, type AttributionKey } from './attribution.ts';
+
+/** Where a lead stands in the inbox. */
+export type LeadStatus = 'new' | 'handled' | 'spam';
 
 export interface LeadRow {
   id: string;
   form: string;
   receivedAt: string;
   payload: Record<string, unknown>;
+  status: LeadStatus;
+  /** Where the visitor came from; null where the lead does not say (older leads, forms posted without JavaScript). */
+  attribution: Record<AttributionKey, string | null>;
 }
+
+/** What the webhook receives for a lead: the lead as the visitor sent it. */
+export type WebhookBody = Pick<LeadRow, 'id' | 'form' | 'receivedAt' | 'payload'>;
 
 export interface StoredAnswer {
   status: number;
@@ -28,12 +38,28 @@ export interface NewLead {
   /** Also queue a notification email to each of its form's `notify` recipients (SITEWRIGHT_SMTP_URL set), as `forms` list them. */
   notify?: { forms?: ReadonlyMap<string, LeadForm> };
   message: string;
+  /** Where the visitor came from, as far as it is known. */
+  attribution?: Attribution;
+  /** Why it is spam (e.g. 'honeypot'): it is kept with status spam, and nothing is queued for it. */
+  spam?: string;
 }
 
 export type InsertOutcome = { kind: 'created'; answer: StoredAnswer } | { kind: 'replay'; answer: StoredAnswer } | { kind: 'mismatch' };
 
-type Row = { id: string; form_id: string; received_at: Date | string; payload: Record<string, unknown> };
-const toLead = (r: Row): LeadRow => ({ id: r.id, form: r.form_id, receivedAt: new Date(r.received_at).toISOString(), payload: r.payload });
+type Row = { id: string; form_id: string; received_at: Date | string; payload: Record<string, unknown>; status: LeadStatus } & Record<
+  (typeof ATTRIBUTION_FIELDS)[AttributionKey],
+  string | null
+>;
+const toLead = (r: Row): LeadRow => ({
+  id: r.id,
+  form: r.form_id,
+  receivedAt: new Date(r.received_at).toISOString(),
+  payload: r.payload,
+  status: r.status,
+  attribution: Object.fromEntries(ATTRIBUTION_KEYS.map((k) => [k, r[ATTRIBUTION_FIELDS[k]] ?? null])) as LeadRow['attribution'],
+});
+/** The leads table's columns a LeadRow is made of. */
+const LEAD_COLUMNS = `id, form_id, received_at, payload, status, ${Object.values(ATTRIBUTION_FIELDS).join(', ')}`;
 
 /** The key for client-address hashes: SITEWRIGHT_HASH_SECRET, else one made once and kept in the database. */
 export async function hashSecret(db: Db, fromEnv?: string): Promise<string> {
@@ -66,11 +92,20 @@ export async function insertLead(db: Db, lead: NewLead): Promise<InsertOutcome> 
         return { kind: 'replay', answer: { status: p.status, body: p.response } };
       }
     }
+    const a = lead.attribution ?? {};
     const ins = await tx.query<{ id: string; received_at: Date | string }>(
-      'INSERT INTO leads (form_id, payload, client_hash) VALUES ($1, $2::jsonb, $3) RETURNING id, received_at',
-      [lead.form, JSON.stringify(lead.payload), lead.clientHash],
+      `INSERT INTO leads (form_id, payload, client_hash, status, spam_reason, ${Object.values(ATTRIBUTION_FIELDS).join(', ')})
+       VALUES ($1, $2::jsonb, $3, $4, $5, ${ATTRIBUTION_KEYS.map((_, i) => `$${i + 6}`).join(', ')}) RETURNING id, received_at`,
+      [lead.form, JSON.stringify(lead.payload), lead.clientHash, lead.spam ? 'spam' : 'new', lead.spam ?? null, ...ATTRIBUTION_KEYS.map((k) => a[k] ?? null)],
     );
     const { id, received_at } = ins.rows[0];
+    // The lead's history starts with its arrival, in the same transaction: no lead without it, no history without a lead.
+    await tx.query('INSERT INTO lead_events (lead_id, at, kind, detail) VALUES ($1, $2, $3, $4::jsonb)', [
+      id,
+      received_at,
+      'received',
+      JSON.stringify(lead.spam ? { status: 'spam', reason: lead.spam } : {}),
+    ]);
     const answer: StoredAnswer = { status: 201, body: { message: lead.message, id } };
     if (idem)
       await tx.query('UPDATE idempotency_keys SET status = $3, response = $4::jsonb, lead_id = $5 WHERE form_id = $1 AND key = $2', [
@@ -80,14 +115,15 @@ export async function insertLead(db: Db, lead: NewLead): Promise<InsertOutcome> 
         JSON.stringify(answer.body),
         id,
       ]);
-    if (lead.outbox) await queueDelivery(tx, { id, form: lead.form, receivedAt: new Date(received_at).toISOString(), payload: lead.payload });
+    // Spam goes nowhere until someone says it is not spam.
+    if (lead.outbox && !lead.spam) await queueDelivery(tx, { id, form: lead.form, receivedAt: new Date(received_at).toISOString(), payload: lead.payload });
     // In the lead's own transaction: a lead stored is a notification queued, whatever happens to the process next.
-    if (lead.notify) await queueNotifications(tx, id, lead.notify.forms);
+    if (lead.notify && !lead.spam) await queueNotifications(tx, id, lead.notify.forms);
     return { kind: 'created', answer };
   });
 }
 
-async function queueDelivery(tx: Queryable, lead: LeadRow) {
+async function queueDelivery(tx: Queryable, lead: WebhookBody) {
   await tx.query('INSERT INTO outbox (lead_id, body) VALUES ($1, $2::jsonb)', [lead.id, JSON.stringify(lead)]);
 }
 
@@ -95,6 +131,8 @@ export interface LeadFilter {
   form?: string;
   /** UTC ISO time (leadFilterFrom normalises what it is sent); leads received at or after it. */
   since?: string;
+  /** Include spam; without it spam is left out. */
+  spam?: boolean;
 }
 
 /**
@@ -114,10 +152,10 @@ export const isFormId = (s: string) => /^[a-z0-9][a-z0-9_-]{0,63}$/i.test(s);
 
 export async function listLeads(db: Queryable, filter: LeadFilter = {}): Promise<LeadRow[]> {
   const r = await db.query<Row>(
-    `SELECT id, form_id, received_at, payload FROM leads
-     WHERE ($1::text IS NULL OR form_id = $1) AND ($2::timestamptz IS NULL OR received_at >= $2::timestamptz)
+    `SELECT ${LEAD_COLUMNS} FROM leads
+     WHERE ($1::text IS NULL OR form_id = $1) AND ($2::timestamptz IS NULL OR received_at >= $2::timestamptz) AND ($3 OR status <> 'spam')
      ORDER BY received_at, id`,
-    [filter.form ?? null, filter.since ?? null],
+    [filter.form ?? null, filter.since ?? null, filter.spam === true],
   );
   return r.rows.map(toLead);
 }
@@ -138,6 +176,26 @@ export async function deleteByEmail(db: Queryable, email: string): Promise<numbe
 
 /** What an outbox row carries: a copy of the lead for the webhook, or one notification email. */
 export type OutboxKind = 'webhook' | 'email';
+
+/** How long spam is kept for review before it is deleted. */
+export const SPAM_KEPT_DAYS = 30;
+
+/**
+ * Deletes spam received more than 30 days before `now` (with its history, notes and Idempotency-Key records), and
+ * every instance's rate-limit hits older than an hour, long past any window. Returns how many spam leads went.
+ */
+export async function purgeExpired(db: Db, now: Date = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const r = await tx.query<{ n: number }>(
+      `WITH gone AS (DELETE FROM leads WHERE status = 'spam' AND received_at < $1::timestamptz - make_interval(days => $2) RETURNING id),
+       keys AS (DELETE FROM idempotency_keys WHERE lead_id IN (SELECT id FROM gone))
+       SELECT count(*)::int AS n FROM gone`,
+      [now, SPAM_KEPT_DAYS],
+    );
+    await tx.query("DELETE FROM rate_hits WHERE at < $1::timestamptz - interval '1 hour'", [now]);
+    return r.rows[0].n;
+  });
+}
 
 export interface OutboxRow {
   id: number;
@@ -171,7 +229,7 @@ export async function pendingOutbox(db: Queryable): Promise<OutboxRow[]> {
   }));
 }
 
-export interface ClaimedDelivery<B = LeadRow> {
+export interface ClaimedDelivery<B = WebhookBody> {
   id: number;
   leadId: string;
   recipient: string | null;
@@ -184,7 +242,7 @@ export interface ClaimedDelivery<B = LeadRow> {
  * ahead), so a second worker skips them and a worker that dies mid-delivery only delays them. Each worker claims
  * only its own kind: the webhook worker never posts an email's row, nor the mailer a webhook copy.
  */
-export async function claimDeliveries<B = LeadRow>(db: Db, limit: number, kind: OutboxKind, leaseSeconds = 300): Promise<ClaimedDelivery<B>[]> {
+export async function claimDeliveries<B = WebhookBody>(db: Db, limit: number, kind: OutboxKind, leaseSeconds = 300): Promise<ClaimedDelivery<B>[]> {
   const r = await db.query<{ id: string | number; lead_id: string; recipient: string | null; attempts: number; body: B }>(
     `UPDATE outbox SET next_attempt_at = now() + make_interval(secs => $2)
      WHERE id IN (SELECT id FROM outbox WHERE delivered_at IS NULL AND kind = $3 AND next_attempt_at <= now() ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)

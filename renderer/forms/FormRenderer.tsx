@@ -15,6 +15,7 @@ import { defaultsOf, widgetOf, type FormValues } from './payload.ts';
 import { buildPayload } from './build-payload.ts';
 import { HONEYPOT_FIELD, withHoneypot } from './honeypot.ts';
 import { saveStore } from './store.ts';
+import { attributionHeaders } from './attribution.ts';
 import { generatedKeys, idempotencyHeaders, nextAttempt, randomKey, type Attempt } from './idempotency.ts';
 import { failureText, resolveEndpoint, sendForm, serverFieldErrors, successText } from './submit.ts';
 import { ensureToastHost, showToast } from './toasts.tsx';
@@ -218,7 +219,8 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
       attemptRef.current = attempt;
       const { body } = attempt;
       const url = resolveEndpoint(config.submit.endpoint, site.iamService);
-      const headers = idempotencyHeaders(url, attempt.key, typeof window === 'undefined' ? undefined : window.location.origin);
+      const view = typeof window === 'undefined' ? undefined : window;
+      const headers = { ...idempotencyHeaders(url, attempt.key, view?.location.origin), ...attributionHeaders(url, view) };
       const outcome = await sendForm(config.submit, withHoneypot(body, trapRef.current?.value ?? ''), site.iamService, fetchImpl, headers);
       setBusy(false);
       if (outcome.kind !== 'success') {

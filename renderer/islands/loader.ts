@@ -14,6 +14,7 @@ import { DIALOG_ATTRIBUTE, HYDRATE_ATTRIBUTE, ISLAND_ATTRIBUTE } from './contrac
 import { defer, type Deferred, type Trigger } from './defer.ts';
 import { BUTTON_LINKS, dialogAskedBy, takeEarlyDialogs } from './early.ts';
 import { hasFlash } from '../forms/flash.ts';
+import { recordVisit } from '../shell/visit.ts';
 
 type Runtime = typeof import('./runtime.tsx');
 
@@ -31,6 +32,9 @@ const runtime = new ChunkCache((): Promise<Runtime> => {
   address.preload.forEach(preloadModule);
   return import(/* @vite-ignore */ address.url) as Promise<Runtime>;
 });
+// The shell of a page with islands leaves the visit's attribution to this script (every such page loads it).
+recordVisit();
+
 const TRIGGERS = new Set<string>(['load', 'visible', 'idle', 'interaction']);
 
 /**

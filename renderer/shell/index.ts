@@ -1,7 +1,7 @@
 /**
  * The one shared script of every page, inlined into it: header menus, the FAQ accordion, the comparison-row
- * disclosures, the not-found screen's wait for its picture, the preview gate and the styles a large page links after
- * its first paint. It has no framework dependency, so
+ * disclosures, the not-found screen's wait for its picture, the preview gate, the styles a large page links after
+ * its first paint and the visit's attribution (./visit.ts). It has no framework dependency, so
  * it runs on pages React never hydrates. The gate goes first: the page it may show is what the islands loader then
  * looks at. On a page with islands it asks for the islands loader once the page has painted, and catches what the
  * visitor does to the islands until the loader is here.
@@ -16,6 +16,7 @@ import { awaitNotFoundImage } from './not-found.ts';
 import { initShell } from './shell.ts';
 import { linkLaterStyles } from './later-styles.ts';
 import { loadIslandsLoader } from './start-islands.ts';
+import { recordVisit } from './visit.ts';
 
 const withGate = typeof SITEWRIGHT_SHELL_GATE !== 'boolean' || SITEWRIGHT_SHELL_GATE;
 const withNotFound = typeof SITEWRIGHT_SHELL_NOT_FOUND !== 'boolean' || SITEWRIGHT_SHELL_NOT_FOUND;
@@ -24,6 +25,8 @@ const withLaterStyles = typeof SITEWRIGHT_SHELL_LATER_STYLES !== 'boolean' || SI
 if (typeof document !== 'undefined') {
   if (withGate) openPreviewGate(document);
   initShell(document);
+  // A page with islands records it from the islands loader instead: its shell has no bytes left under the budget.
+  if (typeof SITEWRIGHT_ISLANDS_LOADER !== 'string') recordVisit();
   if (withNotFound) awaitNotFoundImage(document);
   if (withLaterStyles) linkLaterStyles(document);
   if (!document.querySelector(`[${ISLAND_ATTRIBUTE}]`)) {

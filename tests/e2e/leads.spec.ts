@@ -132,7 +132,7 @@ test.describe('forms store their leads in the built-in service', () => {
     expect(consoleProblems).toEqual([]);
   });
 
-  test('a filled honeypot is answered as a success and stores nothing', async ({ page }) => {
+  test('a filled honeypot is answered as a success and kept as spam, out of the list unless asked for', async ({ page }) => {
     const email = uniqueEmail('bot');
     await open(page, '/contact');
     await page.getByLabel('First Name').fill('Bot');
@@ -148,5 +148,10 @@ test.describe('forms store their leads in the built-in service', () => {
     await page.getByRole('button', { name: 'Send message' }).click();
     expect((await answer).status()).toBe(201);
     expect(leadsOf(email)).toHaveLength(0);
+    const spam = execFileSync('npm', ['run', '--silent', 'leads', '--', 'list', '--json', '--spam'], {
+      env: { ...process.env, SITEWRIGHT_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
+    expect((JSON.parse(spam) as (Lead & { status: string })[]).filter((l) => l.payload.email === email).map((l) => l.status)).toEqual(['spam']);
   });
 });

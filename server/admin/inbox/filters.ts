@@ -2,15 +2,16 @@
  * The inbox's pure helpers: the list's filters read from (and written back to) the address, search patterns,
  * days in the server's time zone, and the words the pages use for leads, counts and history.
  */
-import { keyWords } from '../../columns.ts';
+import { keyWords, STATUS_WORDS } from '../../columns.ts';
+import type { LeadStatus } from '../../store.ts';
 import { formTitle, leadEmail, leadName, valueText } from '../../lead-text.ts';
 
 export { formTitle, leadEmail, leadName, valueText };
 
 export const PAGE_SIZE = 50;
-export const STATUSES = ['new', 'handled', 'spam'] as const;
-export type LeadStatus = (typeof STATUSES)[number];
-export const STATUS_WORDS: Readonly<Record<LeadStatus, string>> = { new: 'New', handled: 'Handled', spam: 'Spam' };
+export const STATUSES: readonly LeadStatus[] = ['new', 'handled', 'spam'];
+export { STATUS_WORDS };
+export type { LeadStatus };
 export const isStatus = (s: unknown): s is LeadStatus => typeof s === 'string' && (STATUSES as readonly string[]).includes(s);
 
 /** The list's filters as the address carries them; an empty value means "any". */

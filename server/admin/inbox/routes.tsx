@@ -10,7 +10,7 @@ import { refusalPage, renderPage } from '../layout.tsx';
 import { can } from '../roles.ts';
 import { erasedSentence, formTitle, lastPage, readQuery, today, valueText, type LeadStatus } from './filters.ts';
 import { addNote, changeStatus, eraseByEmail, getLead, leadHistory, leadNotes, listAll, listPage, markExported, type InboxLead } from './store.ts';
-import { ATTRIBUTION_LABELS, ErasePage, LeadPage, ListPage } from './views.tsx';
+import { ErasePage, LeadPage, ListPage } from './views.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -19,13 +19,10 @@ const NOTE_MAX = 5000;
 /** The server's time zone (TZ), in which the inbox shows times and reads its From and To days. */
 const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-/** The export in words, as `npm run leads -- export` writes it, with where each lead came from after its fields. */
+/** The export in words, as `npm run leads -- export --spam` writes it: status, fields, then where each lead came from. */
 export function exportCsv(leads: readonly InboxLead[], names: ReturnType<typeof columnNames>): string {
-  const { header, rows } = leadTable(leads, names);
-  return csvTable([
-    [...header, ...ATTRIBUTION_LABELS.map(([, label]) => label)],
-    ...rows.map((row, i) => [...row, ...ATTRIBUTION_LABELS.map(([key]) => leads[i].attribution[key] ?? '')]),
-  ]);
+  const { header, rows } = leadTable(leads, names, { status: true });
+  return csvTable([header, ...rows]);
 }
 
 /** A lead's fields as [label, text], in its form file's order, then any key the file no longer names. */

@@ -4,25 +4,12 @@
  * indexes keep, so a page is read from an index rather than sorted.
  */
 import type { Db, Queryable } from '../../db.ts';
+import { ATTRIBUTION_FIELDS, ATTRIBUTION_KEYS } from '../../attribution.ts';
 import { deleteByEmail, type LeadRow } from '../../store.ts';
 import { containsPattern, PAGE_SIZE, type InboxFilter, type LeadEvent, type LeadStatus } from './filters.ts';
 
-/** Where the visitor came from, as stored beside each lead. */
-export interface Attribution {
-  pagePath: string | null;
-  landingPath: string | null;
-  referrerHost: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  utmTerm: string | null;
-  utmContent: string | null;
-}
-
 export interface InboxLead extends LeadRow {
-  status: LeadStatus;
   spamReason: string | null;
-  attribution: Attribution;
 }
 
 type Row = {
@@ -52,16 +39,7 @@ const toLead = (r: Row): InboxLead => ({
   payload: r.payload,
   status: r.status,
   spamReason: r.spam_reason,
-  attribution: {
-    pagePath: r.page_path,
-    landingPath: r.landing_path,
-    referrerHost: r.referrer_host,
-    utmSource: r.utm_source,
-    utmMedium: r.utm_medium,
-    utmCampaign: r.utm_campaign,
-    utmTerm: r.utm_term,
-    utmContent: r.utm_content,
-  },
+  attribution: Object.fromEntries(ATTRIBUTION_KEYS.map((k) => [k, r[ATTRIBUTION_FIELDS[k]] ?? null])) as LeadRow['attribution'],
 });
 
 /** The WHERE clause of a filter and its parameters, numbered from `$${first}`. */

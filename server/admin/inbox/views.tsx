@@ -14,7 +14,8 @@ import {
   type InboxQuery,
   type LeadEvent,
 } from './filters.ts';
-import type { Attribution, InboxLead, Note } from './store.ts';
+import type { AttributionKey } from '../../attribution.ts';
+import type { InboxLead, Note } from './store.ts';
 
 const STYLES = ['inbox.css'];
 const CURRENT = '/admin/leads';
@@ -209,10 +210,10 @@ export function ListPage(p: ListProps) {
   );
 }
 
-const ATTRIBUTION: [keyof Attribution, string][] = [
-  ['pagePath', 'Sent from page'],
-  ['landingPath', 'First page of the visit'],
-  ['referrerHost', 'Came from'],
+const ATTRIBUTION: [AttributionKey, string][] = [
+  ['page', 'Sent from page'],
+  ['landing', 'First page of the visit'],
+  ['referrer', 'Came from'],
   ['utmSource', 'Source'],
   ['utmMedium', 'Medium'],
   ['utmCampaign', 'Campaign'],
@@ -221,7 +222,7 @@ const ATTRIBUTION: [keyof Attribution, string][] = [
 ];
 
 /** The attribution's labels, in the order the lead's page and the export use. */
-export const ATTRIBUTION_LABELS: readonly (readonly [keyof Attribution, string])[] = ATTRIBUTION;
+export const ATTRIBUTION_LABELS: readonly (readonly [AttributionKey, string])[] = ATTRIBUTION;
 
 export const DONE_WORDS: Readonly<Record<string, string>> = {
   handled: 'Marked as handled.',

@@ -154,5 +154,4 @@ export function registerPasskeys(app: Hono<BackOfficeEnv>, o: BackOfficeOptions)
     if (!(await removePasskey(o.db, staff.id, id))) return refusalPage(c, 404, MESSAGES.notYours);
     return c.redirect('/admin/account?passkey=removed#passkeys', 303);
   });
-
 }

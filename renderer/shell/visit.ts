@@ -1,0 +1,35 @@
+/**
+ * Where a visit came from, kept for the tab only: the first page's path, the other site that linked to it and its
+ * utm_ parameters, in sessionStorage (gone when the tab closes; no cookie, nothing kept across visits). A form sent
+ * to the site's own service later in the visit carries it in one header (renderer/forms/attribution.ts). It is stored
+ * already in the header's URL-encoded form, so the shell, inlined into every page, needs as little code as possible.
+ */
+
+/** The sessionStorage key of the visit. */
+export const VISIT_KEY = 'sitewright:visit';
+/** The longest value kept for a key: a longer one is cut there. */
+export const VISIT_VALUE_MAX = 200;
+/** The utm_ parameters kept from the first page's address. */
+const UTM = /^utm_(source|medium|campaign|term|content)$/;
+
+/** Records the visit on its first page; later pages of the tab keep the first one. Storage that fails is left alone. */
+export function recordVisit(view: Window = window): void {
+  try {
+    const store = view.sessionStorage;
+    if (store.getItem(VISIT_KEY) !== null) return;
+    const { location } = view;
+    const visit = new URLSearchParams({ landing: location.pathname.slice(0, VISIT_VALUE_MAX) });
+    // Only another site's host: a link within the site, or no referrer (typed, bookmarked, withheld), names none.
+    let from = '';
+    try {
+      from = new URL(view.document.referrer).hostname;
+    } catch {
+      // Empty or unreadable: no referrer.
+    }
+    if (from && from !== location.hostname) visit.set('ref', from);
+    for (const [key, value] of new URLSearchParams(location.search)) if (UTM.test(key) && value.trim()) visit.set(key, value.trim().slice(0, VISIT_VALUE_MAX));
+    store.setItem(VISIT_KEY, String(visit));
+  } catch {
+    // Private modes and blocked storage refuse or throw: the visit is then simply not attributed.
+  }
+}
