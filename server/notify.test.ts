@@ -121,7 +121,12 @@ describe.each(backends())('notification emails on $name', (backend) => {
     return ((await res.json()) as { id: string }).id;
   };
   const events = async (leadId: string) =>
-    (await db.query<{ kind: string; detail: Record<string, unknown> }>('SELECT kind, detail FROM lead_events WHERE lead_id = $1 ORDER BY id', [leadId])).rows;
+    (
+      await db.query<{ kind: string; detail: Record<string, unknown> }>(
+        "SELECT kind, detail FROM lead_events WHERE lead_id = $1 AND kind <> 'received' ORDER BY id",
+        [leadId],
+      )
+    ).rows;
 
   it('sends each new lead to every recipient: the subject, every field with its label, and a link to the lead', async () => {
     const id = await submit(true);

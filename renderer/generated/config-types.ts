@@ -615,7 +615,7 @@ export interface FormConfig {
   };
   submit: FormSubmit;
   /**
-   * Who gets an email for each new submission, one email address each, e.g. “sales@buildpad.example”. Emails are sent only when the server has mail settings (SITEWRIGHT_SMTP_URL); spam sends none. Leave it out for no emails.
+   * Who gets an email for each new submission, one email address each, e.g. “sales@buildpad.example”. Emails go out only when the server has its mail settings; spam sends none. Leave it out for no emails.
    */
   notify?: string[];
 }

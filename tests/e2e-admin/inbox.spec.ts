@@ -118,7 +118,7 @@ test('a lead from the contact form, through the inbox: open, mark handled, expor
     .filter(Boolean);
   expect(csv).toHaveLength(2);
   expect(csv[0]).toContain('"First name","Last name","Email","Message"');
-  expect(csv[0]).toContain('"Sent from page","First page of the visit","Came from","Source","Medium","Campaign","Term","Content"');
+  expect(csv[0]).toContain('"Status","First name","Last name","Email","Message","Page","Landing page","UTM source","UTM medium","UTM campaign"');
   expect(csv[1]).toContain(`"Amara","${last}","${email}","We would like a quote for an extension."`);
   expect(csv[1]).toContain('"newsletter","email","spring-extensions"');
 

@@ -386,13 +386,11 @@ describe.each(backends())('the leads inbox on $name', (backend) => {
       expect(r.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       expect(r.headers.get('content-disposition')).toBe('attachment; filename="leads-2026-11-26.csv"');
       const lines = (await r.text()).split('\r\n').filter(Boolean);
-      expect(lines[0]).toBe(
-        '"ID","Form","Received (UTC)","First name","Last name","Email","Message","Sent from page","First page of the visit","Came from","Source","Medium","Campaign","Term","Content"',
-      );
+      expect(lines[0]).toBe('"ID","Form","Received (UTC)","Status","First name","Last name","Email","Message","Page","Referrer","UTM source"');
       expect(lines).toHaveLength(62);
       const evil = lines.find((l) => l.startsWith(`"${bad}"`));
       expect(evil).toBe(
-        `"${bad}","contact","2026-11-02T12:00:00.000Z","'=HYPERLINK(""http://evil.example"")","Evil","evil@example.com","'+1 then @SUM(A1)","/contact","","news.example","'=cmd","","","",""`,
+        `"${bad}","contact","2026-11-02T12:00:00.000Z","New","'=HYPERLINK(""http://evil.example"")","Evil","evil@example.com","'+1 then @SUM(A1)","/contact","news.example","'=cmd"`,
       );
       expect(lines.join('\n')).not.toContain('Exported');
       expect(lines.join('\n')).not.toContain('Spam');
