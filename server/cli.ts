@@ -5,12 +5,9 @@
  * directly (PostgreSQL serves many clients).
  */
 import { writeFileSync } from 'node:fs';
-import { request } from 'node:http';
-import { openDatabase, type Db } from './db.ts';
-import { migrate } from './migrate.ts';
-import { acquireLock, DataDirLockedError } from './lock.ts';
-import { secureDataDir } from './data-dir.ts';
-import { configFromEnv, socketPath, type ServiceConfig } from './config.ts';
+import type { Db } from './db.ts';
+import { configFromEnv, type ServiceConfig } from './config.ts';
+import { callRunning, reachService } from './reach.ts';
 import { deleteByEmail, listLeads, pendingOutbox, type LeadFilter, type LeadRow, type OutboxRow } from './store.ts';
 import { HELP, UsageError, formatLeads, formatOutbox, outputPath, parseCommand, unknownFormMessage, wroteSummary, type Command } from './cli-args.ts';
 import { csvTable, toCsv } from './csv.ts';
@@ -25,32 +22,8 @@ interface Inbox {
   close(): Promise<void>;
 }
 
-const UNREACHABLE = Symbol('unreachable');
-
-/** One JSON call to the server's admin socket; UNREACHABLE when no server listens there. */
-function callSocket(path: string, method: string, route: string, body?: unknown): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const req = request({ socketPath: path, method, path: route, headers: body ? { 'content-type': 'application/json' } : {} }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => {
-        const json = JSON.parse(text || '{}') as { message?: string };
-        if ((res.statusCode ?? 500) >= 300) reject(new Error(json.message ?? `the server answered ${res.statusCode}`));
-        else resolve(json);
-      });
-    });
-    req.on('error', (e: NodeJS.ErrnoException) => (['ENOENT', 'ECONNREFUSED', 'ENOTSOCK'].includes(e.code ?? '') ? resolve(UNREACHABLE) : reject(e)));
-    req.end(body ? JSON.stringify(body) : undefined);
-  });
-}
-
 function socketInbox(path: string): Inbox {
-  const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-    const r = await callSocket(path, method, route, body);
-    if (r === UNREACHABLE) throw new Error('the running server went away; run the command again');
-    return r as T;
-  };
+  const call = <T>(method: string, route: string, body?: unknown) => callRunning<T>(path, method, route, body);
   return {
     list: async (f) => {
       const query = new URLSearchParams(Object.entries({ form: f.form, since: f.since }).filter((e): e is [string, string] => e[1] !== undefined));
@@ -75,39 +48,8 @@ function directInbox(db: Db, release: () => void): Inbox {
   };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * The way in: the server's socket if it answers, else the data directory under its lock. A lock held by a
- * live process whose socket does not answer yet is a server still opening the database: wait for it.
- */
-async function openInbox(config: ServiceConfig, waitMs = 30_000): Promise<Inbox> {
-  if (config.databaseUrl) {
-    const db = await openDatabase({ databaseUrl: config.databaseUrl });
-    await migrate(db);
-    return directInbox(db, () => {});
-  }
-  const sock = socketPath(config);
-  secureDataDir(config.dataDir);
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    if ((await callSocket(sock, 'GET', '/outbox')) !== UNREACHABLE) return socketInbox(sock);
-    try {
-      const release = acquireLock(config.dataDir);
-      try {
-        const db = await openDatabase({ dataDir: config.dataDir });
-        await migrate(db);
-        return directInbox(db, release);
-      } catch (e) {
-        release();
-        throw e;
-      }
-    } catch (e) {
-      if (!(e instanceof DataDirLockedError) || Date.now() > deadline) throw e;
-      await sleep(300);
-    }
-  }
-}
+/** The way in: the running server's socket, or the database itself (server/reach.ts). */
+const openInbox = (config: ServiceConfig): Promise<Inbox> => reachService(config, { probe: '/outbox', viaSocket: socketInbox, direct: directInbox });
 
 /** The lead forms' files, read once: they name the columns and say which --form ids exist. */
 const leadForms = () => [...loadLeadForms().values()];

@@ -3,12 +3,9 @@
  * Unix socket when one answers, and otherwise opens the data directory itself under the server's lock; with
  * DATABASE_URL it connects directly. Whatever it changes is audited as "command line".
  */
-import { request } from 'node:http';
-import { openDatabase, type Db } from './db.ts';
-import { migrate } from './migrate.ts';
-import { acquireLock, DataDirLockedError } from './lock.ts';
-import { secureDataDir } from './data-dir.ts';
-import { configFromEnv, socketPath, type ServiceConfig } from './config.ts';
+import type { Db } from './db.ts';
+import { configFromEnv, type ServiceConfig } from './config.ts';
+import { callRunning, reachService, SocketRefusal } from './reach.ts';
 import { terminalText } from './terminal-text.ts';
 import { ROLE_WORDS } from './admin/roles.ts';
 import { inviteStaff, listStaff, removeStaff, resetStaff, StaffError, type StaffListRow } from './admin/auth/staff.ts';
@@ -25,38 +22,12 @@ interface Staff {
   origin?: string;
 }
 
-const UNREACHABLE = Symbol('unreachable');
-
-/** One JSON call to the admin socket; UNREACHABLE when no server listens there. A refusal becomes a StaffError. */
-function callSocket(path: string, method: string, route: string, body?: unknown): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const req = request({ socketPath: path, method, path: route, headers: body ? { 'content-type': 'application/json' } : {} }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => {
-        let json: { message?: string; refused?: boolean };
-        try {
-          json = JSON.parse(text || '{}') as typeof json;
-        } catch {
-          json = { message: `the server answered ${res.statusCode}` };
-        }
-        const status = res.statusCode ?? 500;
-        if (status >= 300) reject(json.refused ? new StaffError(json.message ?? 'refused') : new Error(json.message ?? `the server answered ${status}`));
-        else resolve(json);
-      });
-    });
-    req.on('error', (e: NodeJS.ErrnoException) => (['ENOENT', 'ECONNREFUSED', 'ENOTSOCK'].includes(e.code ?? '') ? resolve(UNREACHABLE) : reject(e)));
-    req.end(body ? JSON.stringify(body) : undefined);
-  });
-}
-
 function socketStaff(path: string): Staff {
-  const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-    const r = await callSocket(path, method, route, body);
-    if (r === UNREACHABLE) throw new Error('the running server went away; run the command again');
-    return r as T;
-  };
+  // A refusal by rule (an unknown person, the last owner) is told as such, so the command exits 1 with it.
+  const call = <T>(method: string, route: string, body?: unknown): Promise<T> =>
+    callRunning<T>(path, method, route, body).catch((e: unknown) => {
+      throw e instanceof SocketRefusal && e.refused ? new StaffError(e.message) : e;
+    });
   return {
     list: async () =>
       (await call<{ staff: (StaffListRow & { createdAt: string })[] }>('GET', '/staff')).staff.map((s) => ({ ...s, createdAt: new Date(s.createdAt) })),
@@ -80,37 +51,13 @@ function directStaff(db: Db, release: () => void): Staff {
   };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The socket if a server answers on it, else the data directory under its lock (waiting for a server still opening it). */
-async function openStaff(config: ServiceConfig, waitMs = 30_000): Promise<Staff> {
-  if (config.databaseUrl) {
-    const db = await openDatabase({ databaseUrl: config.databaseUrl });
-    await migrate(db);
-    return directStaff(db, () => {});
-  }
-  const sock = socketPath(config);
-  secureDataDir(config.dataDir);
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const answer = await callSocket(sock, 'GET', '/staff');
-    if (answer !== UNREACHABLE) return { ...socketStaff(sock), origin: (answer as { origin?: string }).origin };
-    try {
-      const release = acquireLock(config.dataDir);
-      try {
-        const db = await openDatabase({ dataDir: config.dataDir });
-        await migrate(db);
-        return directStaff(db, release);
-      } catch (e) {
-        release();
-        throw e;
-      }
-    } catch (e) {
-      if (!(e instanceof DataDirLockedError) || Date.now() > deadline) throw e;
-      await sleep(300);
-    }
-  }
-}
+/** The way in: the running server's socket (which also says where that server listens), or the database itself. */
+const openStaff = (config: ServiceConfig): Promise<Staff> =>
+  reachService(config, {
+    probe: '/staff',
+    viaSocket: (sock, answer) => ({ ...socketStaff(sock), origin: (answer as { origin?: string }).origin }),
+    direct: directStaff,
+  });
 
 async function run(cmd: Exclude<StaffCommand, { command: 'help' }>, staff: Staff, base: string): Promise<number> {
   switch (cmd.command) {

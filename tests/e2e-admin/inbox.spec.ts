@@ -4,48 +4,21 @@
  * came from, marks it handled, exports the list as CSV and erases the person's data. Axe checks each screen at
  * 1366 px and 390 px, and the list is used by keyboard alone.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_E2E_DATA_DIR, ADMIN_E2E_PORT } from '../../playwright.admin.config.ts';
+import { axeViolations, newStaff } from './helpers.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** `npm run staff -- invite …` on the served database: the invite link is the line that is only a link. */
-function invite(email: string, role: 'owner' | 'editor' | 'sales'): string {
-  const out = execFileSync('npm', ['run', '--silent', 'staff', '--', 'invite', '--email', email, '--role', role], {
-    env: { ...process.env, SITEWRIGHT_DATA_DIR: ADMIN_E2E_DATA_DIR, PORT: String(ADMIN_E2E_PORT), DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-  const link = /^https?:\/\/\S+\/admin\/invite\/\S+$/m.exec(out)?.[0];
-  if (!link) throw new Error('npm run staff -- invite printed no invite link');
-  return link;
-}
-
-/** A new staff member of `role`, through the invite page and the sign-in page, signed in on `page`. */
+/** A new staff member of `role`, invited with `npm run staff`, through the invite and sign-in pages, on the inbox. */
 async function signInAs(page: Page, role: 'sales' | 'owner'): Promise<{ email: string; name: string }> {
-  const email = `${role}.${unique()}@buildpad.example`;
-  const name = `Sam ${role}`;
-  const password = `long enough ${unique()} phrase`;
-  await page.goto(invite(email, role));
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page).toHaveURL(/\/admin\/sign-in/);
-  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const who = await newStaff(page, role, `Sam ${role}`);
   await expect(page).toHaveURL(/\/admin\/leads$/);
-  return { email, name };
+  return who;
 }
 
 async function noAxeViolations(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((v) => `${screen}: ${v.id} ${v.help}`),
-    screen,
-  ).toEqual([]);
+  expect(await axeViolations(page), screen).toEqual([]);
 }
 
 /** The contact form filled in as a visitor who arrived from a newsletter link. */
