@@ -60,8 +60,14 @@ describe('recordVisit', () => {
     expect(recorded(storage)).toEqual({ landing: '/owner', utm_source: 'ads' });
   });
 
-  it('names no referrer for the same site, none, or one it cannot read', () => {
-    for (const referrer of ['https://buildpad.example/pricing', '', 'not a url']) {
+  it('takes a page of the site left before it could record as the first page, with its utm values, naming no referrer', () => {
+    const storage = new MemoryStorage();
+    recordVisit(fakeView('https://buildpad.example/contact?utm_source=later', 'https://buildpad.example/?utm_source=newsletter&utm_campaign=spring', storage));
+    expect(recorded(storage)).toEqual({ landing: '/', utm_source: 'newsletter', utm_campaign: 'spring' });
+  });
+
+  it('names no referrer when there is none, or one it cannot read', () => {
+    for (const referrer of ['', 'not a url']) {
       const storage = new MemoryStorage();
       recordVisit(fakeView('https://buildpad.example/', referrer, storage));
       expect(recorded(storage)).toEqual({ landing: '/' });

@@ -17,17 +17,22 @@ export function recordVisit(view: Window = window): void {
   try {
     const store = view.sessionStorage;
     if (store.getItem(VISIT_KEY) !== null) return;
-    const { location } = view;
-    const visit = new URLSearchParams({ landing: location.pathname.slice(0, VISIT_VALUE_MAX) });
-    // Only another site's host: a link within the site, or no referrer (typed, bookmarked, withheld), names none.
+    // The visit's first page is this one, unless the visitor came from a page of this site that was left before it
+    // could record (its script comes after the first paint): that page's address, with its utm_ values, is then the
+    // referrer, as the site's strict-origin-when-cross-origin policy sends it whole within the site.
+    let first: { pathname: string; search: string } = view.location;
     let from = '';
     try {
-      from = new URL(view.document.referrer).hostname;
+      const referrer = new URL(view.document.referrer);
+      from = referrer.hostname;
+      if (referrer.origin === view.location.origin) first = referrer;
     } catch {
       // Empty or unreadable: no referrer.
     }
-    if (from && from !== location.hostname) visit.set('ref', from);
-    for (const [key, value] of new URLSearchParams(location.search)) if (UTM.test(key) && value.trim()) visit.set(key, value.trim().slice(0, VISIT_VALUE_MAX));
+    const visit = new URLSearchParams({ landing: first.pathname.slice(0, VISIT_VALUE_MAX) });
+    // Only another site's host: a link within the site, or no referrer (typed, bookmarked, withheld), names none.
+    if (from && from !== view.location.hostname) visit.set('ref', from);
+    for (const [key, value] of new URLSearchParams(first.search)) if (UTM.test(key) && value.trim()) visit.set(key, value.trim().slice(0, VISIT_VALUE_MAX));
     store.setItem(VISIT_KEY, String(visit));
   } catch {
     // Private modes and blocked storage refuse or throw: the visit is then simply not attributed.
