@@ -132,6 +132,7 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
       trustedProxies: config.trustedProxies,
       notificationsOn: config.smtpUrl !== undefined,
       onQueued: config.smtpUrl ? mailKick : undefined,
+      webhook: worker ? { onQueued: worker.kick } : undefined,
     });
     const leadListener = getRequestListener(app.fetch) as NodeListener;
     const adminListener = getRequestListener(backOffice.fetch) as NodeListener;

@@ -123,7 +123,7 @@ export async function insertLead(db: Db, lead: NewLead): Promise<InsertOutcome> 
   });
 }
 
-async function queueDelivery(tx: Queryable, lead: WebhookBody) {
+export async function queueDelivery(tx: Queryable, lead: WebhookBody) {
   await tx.query('INSERT INTO outbox (lead_id, body) VALUES ($1, $2::jsonb)', [lead.id, JSON.stringify(lead)]);
 }
 

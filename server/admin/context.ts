@@ -14,8 +14,10 @@ export interface BackOfficeOptions {
   trustedProxies?: number;
   /** True when SITEWRIGHT_SMTP_URL is set, so new leads send notification emails. */
   notificationsOn?: boolean;
-  /** Wakes the outbox worker after something was queued (a lead marked "Not spam"). */
+  /** Wakes the mailer after notification emails were queued (a lead marked "Not spam"). */
   onQueued?: () => void;
+  /** Set when SITEWRIGHT_LEAD_WEBHOOK is: a lead marked "Not spam" gets its webhook copy then, and the worker is woken. */
+  webhook?: { onQueued?: () => void };
   /** The connection's peer; defaults to the socket's. Tests inject one. */
   peerAddress?: (c: Context) => string | undefined;
   clock?: () => number;

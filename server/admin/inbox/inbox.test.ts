@@ -341,15 +341,34 @@ describe.each(backends())('the leads inbox on $name', (backend) => {
       expect(stale.headers.get('location')).toBe(`/admin/leads/${id}?done=stale`);
       expect((await db.query<{ status: string }>('SELECT status FROM leads')).rows[0].status).toBe('spam');
       let woken = 0;
+      let hooked = 0;
       queued.calls.length = 0;
-      const moved = await post(`/admin/leads/${id}/not-spam`, cookie, {}, { onQueued: () => woken++ });
+      const moved = await post(
+        `/admin/leads/${id}/not-spam`,
+        cookie,
+        {},
+        { onQueued: () => woken++, notificationsOn: true, webhook: { onQueued: () => hooked++ } },
+      );
       expect(moved.status).toBe(303);
       expect(moved.headers.get('location')).toBe(`/admin/leads/${id}?done=notified`);
       expect((await db.query<{ status: string }>('SELECT status FROM leads')).rows[0].status).toBe('new');
       expect((await db.query<{ kind: string }>('SELECT kind FROM lead_events')).rows).toEqual([{ kind: 'not-spam' }]);
       expect(queued.calls).toEqual([id]);
       expect(woken).toBe(1);
+      // Its webhook copy, which spam never gets, goes out now.
+      expect((await db.query<{ kind: string; lead_id: string }>('SELECT kind, lead_id FROM outbox')).rows).toEqual([{ kind: 'webhook', lead_id: id }]);
+      expect(hooked).toBe(1);
       expect(await (await get(`/admin/leads/${id}?done=notified`, cookie)).text()).toContain('its notification emails are on their way');
+    });
+
+    it('queues no email for a lead out of spam when the server has no mail settings', async () => {
+      const id = await seed(db, { status: 'spam' });
+      const cookie = await as('sales');
+      queued.calls.length = 0;
+      const moved = await post(`/admin/leads/${id}/not-spam`, cookie, {}, { notificationsOn: false });
+      expect(moved.headers.get('location')).toBe(`/admin/leads/${id}?done=not-spam`);
+      expect(queued.calls).toEqual([]);
+      expect((await db.query('SELECT 1 FROM outbox')).rows).toEqual([]);
     });
 
     it('keeps notes, refusing an empty one', async () => {

@@ -4,6 +4,7 @@ import type { Hono } from 'hono';
 import { columnNames, leadCells, leadTable } from '../../columns.ts';
 import { csvTable } from '../../csv.ts';
 import { queueNotifications } from '../../notify.ts';
+import { queueDelivery } from '../../store.ts';
 import { audit } from '../audit.ts';
 import { needs, type BackOfficeContext, type BackOfficeEnv, type BackOfficeOptions } from '../context.ts';
 import { refusalPage, renderPage } from '../layout.tsx';
@@ -171,11 +172,14 @@ export function registerInbox(app: Hono<BackOfficeEnv>, o: BackOfficeOptions): v
       const outcome = await o.db.transaction(async (tx) => {
         if (!(await changeStatus(tx, id, from, to, display(c), kind))) return (await getLead(tx, id)) ? 'stale' : 'gone';
         await audit(tx, { actorId: staff.id, actor: staff.email, action: 'lead-status', subject: id, detail: { from, to } });
-        // A lead taken out of spam is notified as a new lead would have been.
-        if (kind === 'not-spam') return (await queueNotifications(tx, id)) > 0 ? 'queued' : 'done';
-        return 'done';
+        if (kind !== 'not-spam') return 'done';
+        // A lead taken out of spam goes where a new lead would have gone: to the webhook, and to its form's recipients.
+        const lead = o.webhook ? await getLead(tx, id) : undefined;
+        if (lead) await queueDelivery(tx, { id: lead.id, form: lead.form, receivedAt: lead.receivedAt, payload: lead.payload });
+        return o.notificationsOn && (await queueNotifications(tx, id)) > 0 ? 'queued' : 'done';
       });
       if (outcome === 'gone') return notFound(c);
+      if (kind === 'not-spam' && outcome !== 'stale') o.webhook?.onQueued?.();
       if (outcome === 'queued') o.onQueued?.();
       return c.redirect(`/admin/leads/${id}?done=${outcome === 'stale' ? 'stale' : outcome === 'queued' ? 'notified' : done}`, 303);
     });
