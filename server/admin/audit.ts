@@ -10,6 +10,7 @@ export type AuditAction =
   | 'sign-in-locked'
   | 'sign-out'
   | 'passkey-added'
+  | 'passkey-removed'
   | 'passkey-sign-in'
   | 'invite'
   | 'invite-accepted'

@@ -23,6 +23,8 @@ export function describeAction(row: Pick<AuditRow, 'action' | 'detail'>): string
       return d.everywhere ? 'Signed out everywhere' : 'Signed out';
     case 'passkey-added':
       return 'Added a passkey';
+    case 'passkey-removed':
+      return 'Removed a passkey';
     case 'passkey-sign-in':
       return 'Signed in with a passkey';
     case 'invite':

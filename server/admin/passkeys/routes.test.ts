@@ -285,6 +285,7 @@ describe.each(backends())('passkeys on $name', (backend) => {
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe('/admin/account?passkey=removed#passkeys');
       expect(await listPasskeys(db, staff.id)).toEqual([]);
+      expect((await db.query("SELECT actor FROM audit_log WHERE action = 'passkey-removed'")).rows).toEqual([{ actor: staff.email }]);
     });
 
     it('refuses to remove someone else’s passkey (404) and keeps it', async () => {

@@ -152,6 +152,7 @@ export function registerPasskeys(app: Hono<BackOfficeEnv>, o: BackOfficeOptions)
     const form = await c.req.parseBody();
     const id = typeof form.id === 'string' ? form.id : '';
     if (!(await removePasskey(o.db, staff.id, id))) return refusalPage(c, 404, MESSAGES.notYours);
+    await audit(o.db, { actorId: staff.id, actor: staff.email, action: 'passkey-removed', subject: staff.email });
     return c.redirect('/admin/account?passkey=removed#passkeys', 303);
   });
 }
