@@ -4,14 +4,13 @@
  * staff sessions are all in the database. Real processes (server/main.ts), real HTTP, a webhook receiver of the
  * test's own. PostgreSQL only (PGlite is one process's); CI sets DATABASE_URL, and there a missing one fails.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REPO_ROOT } from './config.ts';
 import type { Db } from './db.ts';
+import { startLeadProcess, type ServiceProcess } from './test-service.ts';
 import { backends } from './test-backends.ts';
 import { createSession, sessionCookieName } from './admin/sessions.ts';
 import { addStaff } from './admin/testing.ts';
@@ -23,29 +22,11 @@ if (process.env.CI && !postgres) throw new Error('DATABASE_URL must name a Postg
 
 const CONTACT = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', description: 'Please call me.' };
 
-/** Starts server/main.ts and resolves with its /api/v1 address once it listens. */
-function startInstance(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/main.ts')], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((ok, fail) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /at (http:\/\/\S+)\/api\/v1/.exec(out);
-      if (m) ok({ child, base: m[1] });
-    });
-    child.once('exit', (code) => fail(new Error(`lead service exited with ${code}: ${out}`)));
-  });
-}
-
 describe.skipIf(!postgres)('two lead-service processes on one PostgreSQL', () => {
   let db: Db;
   let dispose: () => Promise<void>;
   let receiver: Server;
-  const instances: { child: ChildProcess; base: string }[] = [];
+  const instances: ServiceProcess[] = [];
   /** Deliveries the webhook receiver got, by lead id. */
   const delivered = new Map<string, number>();
   const dataDir = mkdtempSync(join(tmpdir(), 'sw-instances-'));
@@ -75,23 +56,19 @@ describe.skipIf(!postgres)('two lead-service processes on one PostgreSQL', () =>
       SITEWRIGHT_ADMIN_TOKEN: '',
     };
     // One after the other: both would otherwise race to run the migrations on the fresh database.
-    instances.push(await startInstance(env));
-    instances.push(await startInstance(env));
+    instances.push(await startLeadProcess(env));
+    instances.push(await startLeadProcess(env));
   });
 
   afterAll(async () => {
-    for (const { child } of instances) {
-      const exited = new Promise((ok) => (child.exitCode === null ? child.once('exit', ok) : ok(undefined)));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    for (const instance of instances) await instance.stop();
     await new Promise((ok) => receiver?.close(ok));
     await dispose?.();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   const post = (i: number, client: string) =>
-    fetch(`${instances[i % 2].base}/api/v1/inquiries/contact-us`, {
+    fetch(`${instances[i % 2].url}/api/v1/inquiries/contact-us`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
       body: JSON.stringify({ ...CONTACT, email: `${client.replace(/\W/g, '-')}.${i}@example.com` }),
@@ -126,7 +103,7 @@ describe.skipIf(!postgres)('two lead-service processes on one PostgreSQL', () =>
   it('knows a session made on one on the other', async () => {
     const staff = await addStaff(db, 'sales');
     const cookie = `${sessionCookieName(false)}=${await createSession(db, staff.id)}`;
-    for (const { base } of instances) {
+    for (const { url: base } of instances) {
       const signedIn = await fetch(`${base}/admin`, { headers: { cookie }, redirect: 'manual' });
       expect(signedIn.status).toBe(303);
       expect(signedIn.headers.get('location')).toBe('/admin/leads');

@@ -8,9 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it, vi } from 'vitest';
-import { startServer } from '../scripts/lib/serve-child.ts';
+import { startLeadProcess } from './test-service.ts';
 import { SOCKET_NAME } from './config.ts';
 import type { OutboxRow } from './store.ts';
 import { startTestSmtp } from './smtp-test-server.ts';
@@ -18,7 +17,6 @@ import { startTestSmtp } from './smtp-test-server.ts';
 // Cold starts of new embedded databases, several per test: the runner's limit, not a performance one.
 vi.setConfig({ testTimeout: 240_000 });
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const dirs: string[] = [];
 afterAll(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 const tempDir = () => {
@@ -59,7 +57,7 @@ const until = async (check: () => Promise<boolean>) => {
 it("emails the contact form's recipient while the service runs, with a link to the lead on the service", async () => {
   const smtp = await startTestSmtp();
   const dataDir = tempDir();
-  const service = await startServer(root, 0, { env: { SITEWRIGHT_SMTP_URL: smtp.url, SITEWRIGHT_DATA_DIR: dataDir, DATABASE_URL: '' } });
+  const service = await startLeadProcess({ SITEWRIGHT_SMTP_URL: smtp.url, SITEWRIGHT_DATA_DIR: dataDir, DATABASE_URL: '' });
   try {
     const id = await postLead(service.url);
     const [mail] = await smtp.waitFor(1);
@@ -79,7 +77,7 @@ it('sends exactly one email per recipient after the mail server was down and the
   const smtp = await startTestSmtp({ listening: false });
   const dataDir = tempDir();
   const env = { SITEWRIGHT_SMTP_URL: smtp.url, SITEWRIGHT_DATA_DIR: dataDir, DATABASE_URL: '' };
-  const first = await startServer(root, 0, { env });
+  const first = await startLeadProcess(env);
   let id: string;
   try {
     id = await postLead(first.url);
@@ -94,7 +92,7 @@ it('sends exactly one email per recipient after the mail server was down and the
   expect(smtp.mails).toEqual([]);
 
   await smtp.start();
-  const second = await startServer(root, 0, { env });
+  const second = await startLeadProcess(env);
   try {
     const [mail] = await smtp.waitFor(1);
     expect(mail.subject).toBe('Contact form: Ada Obi');
