@@ -83,6 +83,9 @@ export function editorServerConfig(opts: EditorPluginOptions & { host: string })
       cors: false,
       fs: { allow: [join(opts.root, 'editor'), join(opts.root, 'schemas')] },
     },
+    // The editor's own pages are entries too: their dependencies are then bundled when the server starts, not found
+    // on the first visit, which made Vite reload the page under the person (or the test) using it.
+    optimizeDeps: { entries: ['index.html', 'editor/index.html', 'editor/form-preview.html'] },
     plugins: [sitewrightEditor({ root: opts.root, configDir: opts.configDir, token: opts.token, port: opts.port, hosts: opts.hosts ?? [opts.host] })],
   };
 }
