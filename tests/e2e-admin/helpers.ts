@@ -67,8 +67,10 @@ export async function newStaff(page: Page, role: Role, name = `Test ${role}`): P
   return { email, password: GOOD_PASSWORD, name };
 }
 
-/** axe's WCAG 2.2 AA rules (and best practices) on the page as it is: the violations, one line each, for expect(…).toEqual([]). */
+/** axe's WCAG 2.2 AA rules (and best practices) on the page once loaded: the violations, one line each, for expect(…).toEqual([]). */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // A page just opened by a click may be laid out before its style sheets apply; axe then measures unstyled links.
+  await page.waitForLoadState('load');
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .options({ rules: { 'target-size': { enabled: true } } })

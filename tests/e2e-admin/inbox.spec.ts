@@ -24,6 +24,9 @@ async function noAxeViolations(page: Page, screen: string) {
 /** The contact form filled in as a visitor who arrived from a newsletter link. */
 async function sendContactForm(page: Page, first: string, last: string, email: string) {
   await page.goto('/?utm_source=newsletter&utm_medium=email&utm_campaign=spring-extensions');
+  // A visitor reads the landing page before moving on; its islands loader, which records the visit, comes after the
+  // first paint, and an address typed into the bar (as goto does) carries no referrer to recover it from.
+  await page.waitForFunction(() => sessionStorage.getItem('sitewright:visit') !== null);
   await page.goto('/contact');
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   await page.getByLabel('First Name').fill(first);
