@@ -46,11 +46,12 @@ export interface NewLead {
 
 export type InsertOutcome = { kind: 'created'; answer: StoredAnswer } | { kind: 'replay'; answer: StoredAnswer } | { kind: 'mismatch' };
 
-type Row = { id: string; form_id: string; received_at: Date | string; payload: Record<string, unknown>; status: LeadStatus } & Record<
+/** A leads table row as the database gives it. */
+export type LeadDbRow = { id: string; form_id: string; received_at: Date | string; payload: Record<string, unknown>; status: LeadStatus } & Record<
   (typeof ATTRIBUTION_FIELDS)[AttributionKey],
   string | null
 >;
-const toLead = (r: Row): LeadRow => ({
+export const toLead = (r: LeadDbRow): LeadRow => ({
   id: r.id,
   form: r.form_id,
   receivedAt: new Date(r.received_at).toISOString(),
@@ -59,7 +60,7 @@ const toLead = (r: Row): LeadRow => ({
   attribution: Object.fromEntries(ATTRIBUTION_KEYS.map((k) => [k, r[ATTRIBUTION_FIELDS[k]] ?? null])) as LeadRow['attribution'],
 });
 /** The leads table's columns a LeadRow is made of. */
-const LEAD_COLUMNS = `id, form_id, received_at, payload, status, ${Object.values(ATTRIBUTION_FIELDS).join(', ')}`;
+export const LEAD_COLUMNS = `id, form_id, received_at, payload, status, ${Object.values(ATTRIBUTION_FIELDS).join(', ')}`;
 
 /** The key for client-address hashes: SITEWRIGHT_HASH_SECRET, else one made once and kept in the database. */
 export async function hashSecret(db: Db, fromEnv?: string): Promise<string> {
@@ -151,7 +152,7 @@ export function leadFilterFrom(form: string | undefined, since: string | undefin
 export const isFormId = (s: string) => /^[a-z0-9][a-z0-9_-]{0,63}$/i.test(s);
 
 export async function listLeads(db: Queryable, filter: LeadFilter = {}): Promise<LeadRow[]> {
-  const r = await db.query<Row>(
+  const r = await db.query<LeadDbRow>(
     `SELECT ${LEAD_COLUMNS} FROM leads
      WHERE ($1::text IS NULL OR form_id = $1) AND ($2::timestamptz IS NULL OR received_at >= $2::timestamptz) AND ($3 OR status <> 'spam')
      ORDER BY received_at, id`,

@@ -4,43 +4,18 @@
  * indexes keep, so a page is read from an index rather than sorted.
  */
 import type { Db, Queryable } from '../../db.ts';
-import { ATTRIBUTION_FIELDS, ATTRIBUTION_KEYS } from '../../attribution.ts';
-import { deleteByEmail, type LeadRow } from '../../store.ts';
+import { deleteByEmail, LEAD_COLUMNS, toLead, type LeadDbRow, type LeadRow } from '../../store.ts';
 import { containsPattern, PAGE_SIZE, type InboxFilter, type LeadEvent, type LeadStatus } from './filters.ts';
 
 export interface InboxLead extends LeadRow {
   spamReason: string | null;
 }
 
-type Row = {
-  id: string;
-  form_id: string;
-  received_at: Date | string;
-  payload: Record<string, unknown>;
-  status: LeadStatus;
-  spam_reason: string | null;
-  page_path: string | null;
-  landing_path: string | null;
-  referrer_host: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
-};
+type Row = LeadDbRow & { spam_reason: string | null };
 
-const COLUMNS =
-  'id, form_id, received_at, payload, status, spam_reason, page_path, landing_path, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content';
+const COLUMNS = `${LEAD_COLUMNS}, spam_reason`;
 
-const toLead = (r: Row): InboxLead => ({
-  id: r.id,
-  form: r.form_id,
-  receivedAt: new Date(r.received_at).toISOString(),
-  payload: r.payload,
-  status: r.status,
-  spamReason: r.spam_reason,
-  attribution: Object.fromEntries(ATTRIBUTION_KEYS.map((k) => [k, r[ATTRIBUTION_FIELDS[k]] ?? null])) as LeadRow['attribution'],
-});
+const toInboxLead = (r: Row): InboxLead => ({ ...toLead(r), spamReason: r.spam_reason });
 
 /** The WHERE clause of a filter and its parameters, numbered from `$${first}`. */
 export function whereOf(f: InboxFilter, first = 1): { sql: string; params: unknown[] } {
@@ -67,19 +42,19 @@ export async function listPage(db: Queryable, f: InboxFilter, page: number): Pro
     ]),
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM leads WHERE ${c.sql}`, c.params),
   ]);
-  return { leads: rows.rows.map(toLead), total: count.rows[0].n };
+  return { leads: rows.rows.map(toInboxLead), total: count.rows[0].n };
 }
 
 /** Every lead the filter matches, in the list's order: what "Export CSV" writes. */
 export async function listAll(db: Queryable, f: InboxFilter): Promise<InboxLead[]> {
   const w = whereOf(f);
   const r = await db.query<Row>(`SELECT ${COLUMNS} FROM leads WHERE ${w.sql} ORDER BY received_at DESC, id DESC`, w.params);
-  return r.rows.map(toLead);
+  return r.rows.map(toInboxLead);
 }
 
 export async function getLead(db: Queryable, id: string): Promise<InboxLead | undefined> {
   const r = await db.query<Row>(`SELECT ${COLUMNS} FROM leads WHERE id = $1`, [id]);
-  return r.rows[0] && toLead(r.rows[0]);
+  return r.rows[0] && toInboxLead(r.rows[0]);
 }
 
 export async function leadHistory(db: Queryable, id: string): Promise<LeadEvent[]> {
