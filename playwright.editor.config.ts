@@ -12,7 +12,7 @@ export const EDITOR_E2E_PORT = Number(process.env.EDITOR_E2E_PORT ?? 5181);
 export const EDITOR_E2E_CONFIG_DIR = process.env.EDITOR_E2E_CONFIG_DIR ?? join(tmpdir(), `sitewright-editor-e2e-${EDITOR_E2E_PORT}`);
 
 export default defineConfig({
-  testDir: 'tests/e2e-editor',
+  testDir: 'editor/e2e',
   outputDir: 'test-results/editor',
   // The tests share one config folder on disk: one at a time, in order.
   fullyParallel: false,

@@ -1,6 +1,6 @@
 /**
  * Pages as a whole: a new page, and for the open page renaming its address, duplicating and deleting it. The server
- * (scripts/lib/editor/pages-api.ts) checks each change with the project's checker and writes it whole or not at all;
+ * (editor/server/pages-api.ts) checks each change with the project's checker and writes it whole or not at all;
  * these dialogs say what will change, in words, before anything is written.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';

@@ -1,7 +1,7 @@
 /** The Changes view shows an unsaved change as the save will write it: a setting keeps its place in the file. */
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { unsavedDiff } from '../scripts/lib/editor/changes.ts';
+import { unsavedDiff } from './server/changes.ts';
 import { EditorDataContext, type EditorData } from './context.ts';
 import { ChangesView } from './Panes.tsx';
 import { editorStore } from './store.ts';

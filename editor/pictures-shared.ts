@@ -1,5 +1,5 @@
 /**
- * What the editor's page and its server (scripts/lib/editor/assets-api.ts) both know of pictures: the kinds, the
+ * What the editor's page and its server (editor/server/assets-api.ts) both know of pictures: the kinds, the
  * library's entries and limits, and the file name made from a description, which the page shows as the person types
  * and the server gives the file. No Node imports: the page loads this module.
  */

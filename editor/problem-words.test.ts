@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../scripts/lib/config/diagnostics.ts';
 import { loadProject } from '../scripts/lib/config/index.ts';
-import { toApiDiagnostic } from '../scripts/lib/editor/api.ts';
+import { toApiDiagnostic } from './server/api.ts';
 import { configPath, normaliseDiagnostic } from './pointer.ts';
 import { problemText } from './problems.ts';
 import { developerWords, problemWords } from './words.ts';

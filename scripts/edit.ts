@@ -3,15 +3,15 @@
  * PORT and HOST override the address (127.0.0.1 by default: the editor writes files and must not be reachable from
  * the network); SITEWRIGHT_CONFIG_DIR points the editor and the page previews at another copy of site.config/.
  * The same vite.config.ts as npm run dev (which decides what is served: no source, lead data or repository files, and
- * no framing by other sites), plus the editor's plugin (scripts/lib/editor/plugin.ts, editorServerConfig), which only
+ * no framing by other sites), plus the editor's plugin (editor/server/plugin.ts, editorServerConfig), which only
  * this script adds: nothing of the editor is ever part of a build.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import { editorServerConfig } from './lib/editor/plugin.ts';
-import { newToken } from './lib/editor/security.ts';
+import { editorServerConfig } from '../editor/server/plugin.ts';
+import { newToken } from '../editor/server/security.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 5180);

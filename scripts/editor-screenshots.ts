@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Locator, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from './lib/chromium.ts';
-import { pngBytes } from './lib/editor/picture-fixtures.ts';
+import { pngBytes } from '../editor/server/picture-fixtures.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'docs/images/editor');

@@ -4,8 +4,8 @@
  * blocks, `npm run edit` serves the editor and Chromium types into a heading field of a block halfway down the page.
  * For each keystroke: time from the keydown event in the editor to the moment the preview frame's DOM shows the
  * new text (a MutationObserver on that block's section), p50/p95/max. Beside it, the server side of one edit (the
- * save's text edit and the live check, from scripts/lib/editor/bench.ts). Then the "new landing page" task
- * (scripts/lib/editor/landing-task.ts), --editor-task-runs times on the same server: the number of user actions and the
+ * save's text edit and the live check, from editor/server/bench.ts). Then the "new landing page" task
+ * (editor/server/landing-task.ts), --editor-task-runs times on the same server: the number of user actions and the
  * time from the first action to "Saved".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -14,9 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { percentile } from './audit-figures.ts';
-import { largePage, loadExamples, measureBackend, type BackendFigures } from './editor/bench.ts';
+import { largePage, loadExamples, measureBackend, type BackendFigures } from '../../editor/server/bench.ts';
 import { chromiumLaunchOptions } from './chromium.ts';
-import { landingPageTask, type TaskFigures } from './editor/landing-task.ts';
+import { landingPageTask, type TaskFigures } from '../../editor/server/landing-task.ts';
 
 export interface EditorBenchOptions {
   root: string;

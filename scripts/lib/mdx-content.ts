@@ -17,7 +17,7 @@ import { assertContentIsData } from './mdx-gate.ts';
 export interface CompileOptions {
   /**
    * esbuild prints nothing itself (no red error block on the terminal): for a caller that reports the error in its
-   * own words, e.g. the editor's preview (scripts/lib/editor/content.ts). The error is thrown all the same.
+   * own words, e.g. the editor's preview (editor/server/content.ts). The error is thrown all the same.
    */
   quiet?: boolean;
 }

@@ -6,11 +6,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { imageSize } from 'image-size';
 import { SaxesParser, type SaxesAttributeNS, type SaxesTagNS } from 'saxes';
-import { formatBytes, MAX_BYTES } from '../config/assets.ts';
-import type { PictureKind, PictureLimits } from '../../../editor/pictures-shared.ts';
+import { formatBytes, MAX_BYTES } from '../../scripts/lib/config/assets.ts';
+import type { PictureKind, PictureLimits } from '../pictures-shared.ts';
 import { Refusal } from './security.ts';
 
-export { EXTENSION, nameFromDescription, type PictureKind } from '../../../editor/pictures-shared.ts';
+export { EXTENSION, nameFromDescription, type PictureKind } from '../pictures-shared.ts';
 
 /**
  * The limits of an upload. Photos stop at the checker's own hard limit (a heavier file could be uploaded but never

@@ -165,7 +165,7 @@ describe('an SVG is refused for each danger, in a sentence', () => {
 
   it('the site’s own drawings pass', async () => {
     const { readFileSync } = await import('node:fs');
-    const root = join(import.meta.dirname, '..', '..', '..', 'site.config', 'assets', 'images');
+    const root = join(import.meta.dirname, '..', '..', 'site.config', 'assets', 'images');
     for (const f of ['not-found.svg', 'home/estimate.svg', 'landing/owner-hero.svg']) {
       expect(inspectPicture(readFileSync(join(root, f))).kind, f).toBe('svg');
     }

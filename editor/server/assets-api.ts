@@ -10,7 +10,7 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { PictureInfo } from '../../../editor/pictures-shared.ts';
+import type { PictureInfo } from '../pictures-shared.ts';
 import { listFiles } from './files.ts';
 import { EXTENSION, freeName, inspectPicture, nameFromDescription, PICTURE_FOLDER, PICTURE_LIMITS, shownSize } from './pictures.ts';
 import { Refusal, resolveInside } from './security.ts';

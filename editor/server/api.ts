@@ -20,10 +20,10 @@
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { loadProject } from '../project.ts';
-import type { Diagnostic } from '../diagnostics.ts';
-import { blockCatalogue } from '../catalogue.ts';
-import { newFaqSet, newForm, newPage, type ScaffoldResult } from '../scaffold.ts';
+import { loadProject } from '../../scripts/lib/project.ts';
+import type { Diagnostic } from '../../scripts/lib/diagnostics.ts';
+import { blockCatalogue } from '../../scripts/lib/catalogue.ts';
+import { newFaqSet, newForm, newPage, type ScaffoldResult } from '../../scripts/lib/scaffold.ts';
 import { editJsonText } from './json-edit.ts';
 import { checkRequest, Refusal, resolveInside, type Guard } from './security.ts';
 import { listFiles, sha256 } from './files.ts';

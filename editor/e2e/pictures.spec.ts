@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EDITOR_E2E_CONFIG_DIR as CONFIG_DIR } from '../../playwright.editor.config.ts';
-import { pngBytes, svgText } from '../../scripts/lib/editor/picture-fixtures.ts';
+import { pngBytes, svgText } from '../server/picture-fixtures.ts';
 import { axe, openEditor, outline, preview } from './helpers.ts';
 
 const IMAGES = join(CONFIG_DIR, 'assets', 'images');

@@ -14,7 +14,7 @@ import { editJsonText } from './json-edit.ts';
 import { sha256 } from './files.ts';
 import { TOKEN_HEADER } from './security.ts';
 
-const root = join(import.meta.dirname, '..', '..', '..');
+const root = join(import.meta.dirname, '..', '..');
 const TOKEN = 'test-token-0123456789';
 
 let dir: string;
@@ -149,7 +149,7 @@ describe('content (the text of prose sections, for the preview)', () => {
     expect(r.status).toBe(200);
     expect(r.body.path).toBe('content/policy.mdx');
     expect(r.body.hash).toBe(sha256(disk('content/policy.mdx')));
-    const { compileContent } = await import('../mdx-content.ts');
+    const { compileContent } = await import('../../scripts/lib/mdx-content.ts');
     expect(r.body.doc).toEqual(JSON.parse(JSON.stringify(await compileContent(config, 'policy'))));
     expect(r.body.doc.title).toBe('Privacy policy');
     expect(r.body.doc.headings[0]).toEqual({ id: 'who-we-are', text: '1. Who we are', level: 2 });

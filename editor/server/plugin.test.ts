@@ -9,7 +9,7 @@ import { createServer, type ViteDevServer } from 'vite';
 import { EDITOR_HELLO, editorHtmlPath, injectToken, keepReloadsOffEditor, sitewrightEditor } from './plugin.ts';
 import { TOKEN_HEADER } from './security.ts';
 
-const root = join(import.meta.dirname, '..', '..', '..');
+const root = join(import.meta.dirname, '..', '..');
 
 /** Every project file reachable from `entries` through relative static or dynamic imports (paths from the root). */
 function reachableModules(entries: string[]): Set<string> {

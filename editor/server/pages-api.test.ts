@@ -13,9 +13,9 @@ import { createEditorApi, type EditorApi } from './api.ts';
 import { listFiles, sha256 } from './files.ts';
 import { movedHref, removeLinkAt, writeAll } from './pages-api.ts';
 import { TOKEN_HEADER } from './security.ts';
-import { loadProject } from '../project.ts';
+import { loadProject } from '../../scripts/lib/project.ts';
 
-const root = join(import.meta.dirname, '..', '..', '..');
+const root = join(import.meta.dirname, '..', '..');
 const TOKEN = 'test-token-pages-0123456789';
 
 let dir: string;

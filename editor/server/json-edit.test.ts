@@ -6,7 +6,7 @@ import { applyEdits } from 'jsonc-parser';
 import { diffLines } from 'diff';
 import { canonical, detectIndent, editJsonText, inlineStringify, serializeNew, textEdits } from './json-edit.ts';
 
-const root = join(import.meta.dirname, '..', '..', '..');
+const root = join(import.meta.dirname, '..', '..');
 
 /** Lines removed and added between two texts. */
 function changed(a: string, b: string): { removed: string[]; added: string[] } {

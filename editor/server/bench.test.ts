@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { largePage, loadExamples, measureBackend } from './bench.ts';
-import { loadProject } from '../project.ts';
+import { loadProject } from '../../scripts/lib/project.ts';
 import { serializeNew } from './json-edit.ts';
 
-const root = join(import.meta.dirname, '..', '..', '..');
+const root = join(import.meta.dirname, '..', '..');
 
 describe('editor bench helpers', () => {
   it('makes a large page the checker accepts', () => {

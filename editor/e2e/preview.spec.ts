@@ -4,7 +4,7 @@
  * remembered, and a click on a text in it puts the cursor in that text's field.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { itemCount, landingPageTask } from '../../scripts/lib/editor/landing-task.ts';
+import { itemCount, landingPageTask } from '../server/landing-task.ts';
 import { addSection, field, openEditor, openSettings, outline, preview, unfold } from './helpers.ts';
 
 const slots = (page: Page) => preview(page).locator('[data-editor-index]');

@@ -3,9 +3,9 @@
  * compiler (compileContent in scripts/lib/mdx-content.ts, as the page modules call it), so the preview shows what the
  * built page will. A file that does not compile gets its problem in plain words, with the line and column.
  */
-import type { ProseDocument } from '../../../blocks/Prose/tree.ts';
+import type { ProseDocument } from '../../blocks/Prose/tree.ts';
 import { sha256 } from './files.ts';
-import { contentProblem, sentence } from '../config/content.ts';
+import { contentProblem, sentence } from '../../scripts/lib/config/content.ts';
 
 export type ContentResult =
   { ok: true; path: string; hash: string; doc: ProseDocument } | { ok: false; status: 404 | 422; path: string; hash: string | null; message: string };
@@ -37,7 +37,7 @@ export async function compileForPreview(configDir: string, rel: string, text: st
   }
   const hash = sha256(text);
   // Loaded on first use, as the page modules do, so the editor only pays for mdx-bundler and esbuild when a page has text.
-  const { compileContent } = await import('../mdx-content.ts');
+  const { compileContent } = await import('../../scripts/lib/mdx-content.ts');
   try {
     // Quiet: the problem is shown in the editor, in words; esbuild's own error block on the terminal would repeat it.
     return { ok: true, path: rel, hash, doc: await compileContent(configDir, id, text, { quiet: true }) };

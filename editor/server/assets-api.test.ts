@@ -10,12 +10,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEditorApi, type EditorApi } from './api.ts';
-import type { PictureInfo } from '../../../editor/pictures-shared.ts';
+import type { PictureInfo } from '../pictures-shared.ts';
 import { jpegBytes, pngBytes, svgText } from './picture-fixtures.ts';
 import { PICTURE_LIMITS } from './pictures.ts';
 import { TOKEN_HEADER } from './security.ts';
 
-const root = join(import.meta.dirname, '..', '..', '..');
+const root = join(import.meta.dirname, '..', '..');
 const TOKEN = 'test-token-pictures-0123';
 
 let dir: string;

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..', '..');
+const root = join(here, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'sw-content-quiet-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -33,7 +33,7 @@ function run(code: string): Promise<{ stdout: string; stderr: string }> {
 describe('previewing a broken .mdx', () => {
   it('returns the problem in words and prints nothing', async () => {
     const { stdout, stderr } = await run(
-      `import { compileForPreview } from ${JSON.stringify(join(root, 'scripts/lib/editor/content.ts'))};\n` +
+      `import { compileForPreview } from ${JSON.stringify(join(root, 'editor/server/content.ts'))};\n` +
         `const r = await compileForPreview(${JSON.stringify(join(root, 'site.config'))}, 'content/draft.mdx', ${JSON.stringify(BROKEN)});\n` +
         `process.stdout.write('RESULT ' + JSON.stringify(r));\n`,
     );

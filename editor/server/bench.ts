@@ -7,11 +7,11 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { blockRegistry } from '../../../blocks/registry.ts';
-import { rendersMainHeading } from '../config/headings.ts';
-import { loadProject } from '../project.ts';
+import { blockRegistry } from '../../blocks/registry.ts';
+import { rendersMainHeading } from '../../scripts/lib/config/headings.ts';
+import { loadProject } from '../../scripts/lib/project.ts';
 import { editJsonText, serializeNew } from './json-edit.ts';
-import { percentile } from '../audit-figures.ts';
+import { percentile } from '../../scripts/lib/audit-figures.ts';
 
 type Block = { type: string; id?: string; [k: string]: unknown };
 

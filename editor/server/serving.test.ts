@@ -10,11 +10,11 @@ import { createServer as netServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createServer, mergeConfig, type InlineConfig, type ViteDevServer } from 'vite';
-import { isHidden, isRefused, localOnly, requestedFiles, serverFs, withFrameAncestors } from '../../../vite.config.ts';
+import { isHidden, isRefused, localOnly, requestedFiles, serverFs, withFrameAncestors } from '../../vite.config.ts';
 import { editorServerConfig } from './plugin.ts';
 import { TOKEN_HEADER } from './security.ts';
 
-const repo = join(import.meta.dirname, '..', '..', '..');
+const repo = join(import.meta.dirname, '..', '..');
 const SECRET = 'LEAD jane@example.com';
 
 interface Reply {
@@ -251,7 +251,7 @@ describe('npm run dev (vite.config.ts)', () => {
       for (const file of [
         'server/app.ts',
         'scripts/build.ts',
-        'scripts/lib/editor/security.ts',
+        'editor/server/security.ts',
         'tests/setup.ts',
         'package.json',
         'vite.config.ts',
@@ -309,7 +309,7 @@ describe('npm run edit (editorServerConfig)', () => {
   it(
     'refuses the source, the repository and the config folder (read through the API only)',
     async () => {
-      for (const file of ['server/app.ts', 'scripts/build.ts', 'scripts/lib/editor/security.ts', 'package.json', '.git/config', 'site.config/site.json']) {
+      for (const file of ['server/app.ts', 'scripts/build.ts', 'editor/server/security.ts', 'package.json', '.git/config', 'site.config/site.json']) {
         await expectRefused(port, file);
       }
       for (const path of [`/@fs${configDir}/site.json`, `/@fs${configDir}/pages/home.json?raw`])
