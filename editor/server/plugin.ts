@@ -82,7 +82,10 @@ export function editorServerConfig(opts: EditorPluginOptions & { host: string })
       // No CORS headers: no other page (not even another localhost one) may read the editor's responses.
       cors: false,
       // The editor's pages and screens, never its server side or its tests (which live beside them in editor/).
-      fs: { allow: [join(opts.root, 'editor'), join(opts.root, 'schemas')], deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/editor/server/**', '**/editor/e2e/**'] },
+      fs: {
+        allow: [join(opts.root, 'editor'), join(opts.root, 'schemas')],
+        deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/editor/server/**', '**/editor/e2e/**'],
+      },
     },
     // The editor's own pages are entries too: their dependencies are then bundled when the server starts, not found
     // on the first visit, which made Vite reload the page under the person (or the test) using it.
