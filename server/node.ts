@@ -17,9 +17,11 @@ import { adminTokenProblem } from './auth.ts';
 import { hashSecret, purgeExpired } from './store.ts';
 import { startOutboxWorker } from './outbox.ts';
 import { defaultFrom, startMailer } from './mailer.ts';
-import { configFromEnv, socketPath, type ServiceConfig } from './config.ts';
+import { configFromEnv, socketPath, type ServiceConfig, REPO_ROOT } from './config.ts';
 import { loadLeadForms } from './forms.ts';
 import { createBackOffice } from './admin/app.ts';
+import { startPublishing } from './publish/index.ts';
+import type { Publishing } from './publish/types.ts';
 import { describeError } from './log.ts';
 
 /** How often spam past its 30 days (and old rate-limit hits) is deleted, beside once at start. */
@@ -61,6 +63,8 @@ export interface LeadService {
    * link to the inbox there, so they wait until it is known (a request's Host header is never used: anyone can forge it).
    */
   listeningAt(origin: string): void;
+  /** Publishing from the back office, when it could start (see server/publish/). */
+  publishing?: Publishing;
   close(): Promise<void>;
 }
 
@@ -125,7 +129,13 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
       notifications: config.smtpUrl ? { onQueued: mailKick } : undefined,
       answerPage,
     });
+    // Publishing never keeps the lead service from starting: without it the back office says why it cannot publish.
+    const publishing = await startPublishing({ db, root: REPO_ROOT, dataDir: config.dataDir }).catch((e: unknown) => {
+      console.warn(`[publish] publishing from the back office is off: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    });
     const backOffice = createBackOffice({
+      publishing,
       db,
       hashSecret: secret,
       forms,
@@ -156,6 +166,7 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
       // /admin and /admin/… are the back office; everything else the lead service.
       listener: (req, res) => (isBackOfficePath(req.url ?? '/') ? adminListener(req, res) : leadListener(req, res)),
       socket: socket ? socketPath(config) : undefined,
+      publishing,
       listeningAt: (origin) => {
         siteUrl ??= origin.replace(/\/+$/, '');
         startMail();
@@ -166,6 +177,7 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
           await worker?.stop();
           await mailer?.stop();
           await purge.stop();
+          await publishing?.publisher.close();
           await opened.close();
           release();
         })()),

@@ -20,7 +20,12 @@ export type AuditAction =
   | 'lead-viewed'
   | 'lead-export'
   | 'lead-erase'
-  | 'lead-status';
+  | 'lead-status'
+  | 'publish'
+  | 'publish-undo'
+  | 'draft-discarded'
+  | 'preview-shared'
+  | 'preview-revoked';
 
 export interface AuditEntry {
   actorId?: string;

@@ -2,6 +2,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Db } from '../db.ts';
 import type { LeadForm } from '../forms.ts';
+import type { Publishing } from '../publish/types.ts';
 import { can, type Action } from './roles.ts';
 import type { SignedIn } from './sessions.ts';
 
@@ -21,6 +22,8 @@ export interface BackOfficeOptions {
   /** The connection's peer; defaults to the socket's. Tests inject one. */
   peerAddress?: (c: Context) => string | undefined;
   clock?: () => number;
+  /** Publishing from the browser (the editor at /admin/pages, history, preview links); absent in tests that need none. */
+  publishing?: Publishing;
 }
 
 export type BackOfficeEnv = {
