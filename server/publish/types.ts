@@ -147,6 +147,8 @@ export interface PreviewLinks {
   revoke(staffId: string, id: string, any: boolean): Promise<boolean>;
   /** The preview build for a token, or null when unknown, revoked or expired. */
   resolve(token: string): Promise<{ id: string; dir: string } | null>;
+  /** Deletes the links (and their builds) that ended over a day ago; the service runs it with its hourly purge. */
+  purge?(): Promise<number>;
 }
 
 /** What the back office and the server get from publishing. */
