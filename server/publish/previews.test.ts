@@ -59,7 +59,7 @@ describe.each(backends())('preview links on $name', (backend) => {
     expect(stored.rows[0].token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(stored.rows)).not.toContain(token);
 
-    expect(await previews.resolve(token)).toEqual({ id: link.id, dir: join(home, 'previews', link.id, 'dist') });
+    expect(await previews.resolve(token)).toEqual({ id: link.id, dir: join(home, 'previews', link.id, 'dist'), expiresAt: link.expiresAt });
     time += 7 * DAY - 1000;
     expect(await previews.resolve(token)).not.toBeNull();
     time += 1000;

@@ -105,12 +105,12 @@ export function createPreviewLinks(opts: PreviewLinksOptions): PreviewLinks & { 
     async resolve(token) {
       // Anything not shaped like our tokens is refused before a lookup; the lookup itself is by hash, never by token.
       if (!looksLikeToken(token)) return null;
-      const r = await db.query<{ id: string; build_dir: string }>(
-        'SELECT id, build_dir FROM preview_links WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2',
+      const r = await db.query<{ id: string; build_dir: string; expires_at: Date | string }>(
+        'SELECT id, build_dir, expires_at FROM preview_links WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2',
         [tokenHash(token), new Date(now())],
       );
       const row = r.rows[0];
-      return row && inside(row.build_dir) ? { id: row.id, dir: row.build_dir } : null;
+      return row && inside(row.build_dir) ? { id: row.id, dir: row.build_dir, expiresAt: iso(row.expires_at) } : null;
     },
 
     /** Deletes links (and their builds) that ended, by expiry or revocation, over a day ago. Returns how many. */
