@@ -101,7 +101,7 @@ describe('the live site switched without a restart', () => {
     let switching = true;
     const worker = async (path: string) => {
       while (switching) {
-        const page = await get(base, path).catch((e: unknown) => ({ status: 0, headers: {}, body: String(e) }));
+        const page = await get(base, path).catch((e: unknown): Answer => ({ status: 0, headers: {}, body: String(e) }));
         const builds = [...page.body.matchAll(/(?:data-build="|Build |end of build |app-|site-|build-)(\d+)/g)].map((m) => Number(m[1]));
         const csp = String(page.headers['content-security-policy']);
         const n = builds[0];
