@@ -22,6 +22,8 @@ const build = join(work, 'previews', 'one', 'dist');
 const SECRET = 'top secret outside the build';
 const TOKEN = 'A'.repeat(43);
 const ENDED = 'B'.repeat(43);
+/** A link whose build folder is gone (cleared away while the link still stands). */
+const CLEARED = 'C'.repeat(43);
 const CSP = "default-src 'self'; script-src 'self' 'sha256-abc='";
 const NOW = Date.parse('2026-03-01T10:00:00Z');
 
@@ -42,7 +44,14 @@ writeFileSync(join(work, 'secret.txt'), SECRET);
 symlinkSync(join(work, 'secret.txt'), join(build, 'link.txt'));
 
 const links: Pick<PreviewLinks, 'resolve'> = {
-  resolve: (token) => Promise.resolve(token === TOKEN ? { id: 'one', dir: build, expiresAt: new Date(NOW + 3600_000).toISOString() } : null),
+  resolve: (token) =>
+    Promise.resolve(
+      token === TOKEN
+        ? { id: 'one', dir: build, expiresAt: new Date(NOW + 3600_000).toISOString() }
+        : token === CLEARED
+          ? { id: 'two', dir: join(work, 'previews', 'two', 'dist'), expiresAt: new Date(NOW + 3600_000).toISOString() }
+          : null,
+    ),
 };
 
 interface Answer {
@@ -135,6 +144,14 @@ describe('opening a preview link', () => {
     // The cookie of that very link is cleared.
     const again = await call(`/preview/${ENDED}`, { cookie: `${PREVIEW_COOKIE}=${ENDED}` });
     expect(again.headers['set-cookie']).toEqual([`${PREVIEW_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`]);
+  });
+
+  it('answers a link whose build folder is gone with a plain 404, and keeps serving', async () => {
+    const a = await call(`/preview/${CLEARED}`);
+    expect(a.status).toBe(404);
+    expect(a.body).toContain('There is no page at this address in the preview.');
+    expectPrivate(a);
+    expect((await call(`/preview/${TOKEN}`)).status).toBe(200);
   });
 
   it('answers only GET and HEAD', async () => {

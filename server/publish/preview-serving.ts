@@ -207,6 +207,16 @@ export function createPreviewServer(previews: Pick<PreviewLinks, 'resolve'>, opt
     return file ? send(req, res, file, 200) : notFound();
   }
 
+  /** A build folder cleared away mid-answer (its link ended) fails this one request, never the server. */
+  async function serveSafely(req: IncomingMessage, res: ServerResponse, dir: string, rawPath: string, search: string) {
+    try {
+      await serve(req, res, dir, rawPath, search);
+    } catch {
+      if (res.headersSent) res.destroy();
+      else plain(req, res, 500, 'Preview not available right now', 'This page of the preview could not be read. Please try again.');
+    }
+  }
+
   return async (req, res) => {
     const url = req.url ?? '/';
     const q = url.search(/[?#]/);
@@ -235,7 +245,7 @@ export function createPreviewServer(previews: Pick<PreviewLinks, 'resolve'>, opt
       }
       const left = link.expiresAt ? Math.max(0, Math.floor((Date.parse(link.expiresAt) - now()) / 1000)) : WEEK_S;
       res.setHeader('Set-Cookie', cookie(req, token, left));
-      await serve(req, res, link.dir, opened[2] ?? '/', search);
+      await serveSafely(req, res, link.dir, opened[2] ?? '/', search);
       return true;
     }
 
@@ -257,7 +267,7 @@ export function createPreviewServer(previews: Pick<PreviewLinks, 'resolve'>, opt
       notAllowed(req, res);
       return true;
     }
-    await serve(req, res, link.dir, rawPath, search);
+    await serveSafely(req, res, link.dir, rawPath, search);
     return true;
   };
 }
