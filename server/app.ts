@@ -351,8 +351,11 @@ export function createLeadApp(options: LeadAppOptions): Hono {
     return succeeded();
   };
 
-  for (const form of forms.values()) {
-    api.post(form.path, async (c) => {
+  for (const { path } of forms.values()) {
+    api.post(path, async (c) => {
+      // The form as the live site has it now: publishing reloads the Map in place, so a changed form's rules apply at once.
+      const form = forms.get(path);
+      if (!form) return c.json({ message: `Nothing here: POST ${BASE}${path}.` }, 404);
       const address = clientAddress(peerOf(c) ?? 'unknown', c.req.header('x-forwarded-for'), trusted);
       // The bucket is a keyed hash: the database keeps no client address.
       const rate = await limiter.take(`${form.id}:${hashAddress(rateLimitBucket(address), options.hashSecret)}`);
@@ -404,9 +407,9 @@ export function createLeadApp(options: LeadAppOptions): Hono {
       }
       return c.json(outcome.answer.body, outcome.answer.status as 201);
     });
-    api.all(form.path, (c) => {
+    api.all(path, (c) => {
       c.header('Allow', 'POST, OPTIONS');
-      return c.json({ message: `Use POST for ${BASE}${form.path}.` }, 405);
+      return c.json({ message: `Use POST for ${BASE}${path}.` }, 405);
     });
   }
   for (const path of ['/', '/health', '/admin/leads'])

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { chmodSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -18,10 +19,12 @@ import { hashSecret, purgeExpired } from './store.ts';
 import { startOutboxWorker } from './outbox.ts';
 import { defaultFrom, startMailer } from './mailer.ts';
 import { configFromEnv, socketPath, type ServiceConfig, REPO_ROOT } from './config.ts';
-import { loadLeadForms } from './forms.ts';
+import { loadLeadForms, type LeadForm } from './forms.ts';
 import { createBackOffice } from './admin/app.ts';
 import { startPublishing } from './publish/index.ts';
-import type { Publishing } from './publish/types.ts';
+import { publishConfigFrom } from './publish/config.ts';
+import { createPreviewServer } from './publish/preview-serving.ts';
+import type { LiveSite, Publishing } from './publish/types.ts';
 import { describeError } from './log.ts';
 
 /** How often spam past its 30 days (and old rate-limit hits) is deleted, beside once at start. */
@@ -38,6 +41,45 @@ export function startPurge(db: Db, intervalMs = PURGE_INTERVAL_MS): { stop: () =
   pass();
   const timer = setInterval(pass, intervalMs);
   // It never keeps the process alive on its own.
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/**
+ * Keeps the service's forms (the Map the lead app and the back office read) those of the live site: after each
+ * publish they are read again from the working copy's site.config/forms into the same Map, so a changed form's rules
+ * apply at once. A folder that cannot be read is reported and the forms stay as they were. Returns its stop.
+ */
+export function formsFollowLive(forms: Map<string, LeadForm>, live: LiveSite, formsDir: string, load = loadLeadForms): () => void {
+  const reload = () => {
+    let next: Map<string, LeadForm>;
+    try {
+      next = load(formsDir);
+    } catch (e) {
+      console.error(`[publish] the forms of the new live site could not be read; the previous rules still apply: ${describeError(e)}`);
+      return;
+    }
+    forms.clear();
+    for (const [k, v] of next) forms.set(k, v);
+  };
+  // A live site published before this start is the one whose forms apply.
+  if (live.dir() !== null) reload();
+  return live.onChange(reload);
+}
+
+/** Runs `pass` now and then every interval, as startPurge does, for publishing's own clearing up. */
+function every(intervalMs: number, pass: () => Promise<unknown>): { stop: () => Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = pass().catch((e: unknown) => console.error(`[publish] clearing up ended preview links failed: ${describeError(e)}`));
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
   timer.unref();
   return {
     stop: async () => {
@@ -134,6 +176,15 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
       console.warn(`[publish] publishing from the back office is off: ${e instanceof Error ? e.message : String(e)}`);
       return undefined;
     });
+    const stopForms = publishing
+      ? formsFollowLive(forms, publishing.publisher.live, join(publishConfigFrom(process.env, REPO_ROOT, config.dataDir).repoDir, 'site.config', 'forms'))
+      : undefined;
+    const purgePreviews = publishing?.previews.purge ? every(PURGE_INTERVAL_MS, () => publishing.previews.purge!()) : undefined;
+    // The service's own origin shows preview links too (npm run leads:serve beside a CDN): /api and /admin stay its own.
+    const publicHttps = config.publicUrl?.startsWith('https:') ?? false;
+    const preview = publishing
+      ? createPreviewServer(publishing.previews, { secure: (req) => publicHttps || Boolean((req.socket as { encrypted?: boolean }).encrypted) })
+      : undefined;
     const backOffice = createBackOffice({
       publishing,
       db,
@@ -164,7 +215,11 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
       app,
       db,
       // /admin and /admin/… are the back office; everything else the lead service.
-      listener: (req, res) => (isBackOfficePath(req.url ?? '/') ? adminListener(req, res) : leadListener(req, res)),
+      listener: async (req, res) => {
+        if (isBackOfficePath(req.url ?? '/')) return adminListener(req, res);
+        if (preview && (await preview(req as IncomingMessage, res as ServerResponse))) return;
+        return leadListener(req, res);
+      },
       socket: socket ? socketPath(config) : undefined,
       publishing,
       listeningAt: (origin) => {
@@ -177,6 +232,8 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
           await worker?.stop();
           await mailer?.stop();
           await purge.stop();
+          stopForms?.();
+          await purgePreviews?.stop();
           await publishing?.publisher.close();
           await opened.close();
           release();
