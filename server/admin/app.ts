@@ -17,6 +17,7 @@ import { registerAuth } from './auth/routes.tsx';
 import { registerPasskeys } from './passkeys/routes.ts';
 import { WEBAUTHN_BUNDLE } from './passkeys/bundle.ts';
 import { registerInbox } from './inbox/routes.tsx';
+import { registerPages } from './pages/routes.tsx';
 
 export const CSP = [
   "default-src 'self'",
@@ -93,6 +94,7 @@ export function createBackOffice(options: BackOfficeOptions): Hono<BackOfficeEnv
   registerAuth(app, o);
   registerPasskeys(app, o);
   registerInbox(app, o);
+  registerPages(app, o);
 
   // The back office's home: the first screen the role may use.
   app.get('/admin', needs(undefined, refusalPage), (c) => {
