@@ -4,11 +4,10 @@
  * preview the blocks and styles the site uses), so nothing is bundled per request. npm run build runs it after the
  * site; npm start runs it when dist-editor/ is missing or older than the editor's sources.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
 import { build, type Plugin } from 'vite';
 
 /** Where the back office serves the build: every URL in it starts here. */
