@@ -45,7 +45,7 @@ export function FormPreviewPane({ path, wide }: { path: string; wide?: boolean }
         </p>
       </div>
       <div className="sw-preview__box">
-        <iframe ref={frame} title="Preview of the form" src="/editor/form-preview.html" className="sw-fp__frame" />
+        <iframe ref={frame} title="Preview of the form" src={`${import.meta.env.BASE_URL}editor/form-preview.html`} className="sw-fp__frame" />
       </div>
     </section>
   );

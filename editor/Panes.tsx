@@ -137,7 +137,7 @@ export function PreviewPane({
         <iframe
           ref={frame}
           title="Preview of the page"
-          src="/editor/preview.html"
+          src={`${import.meta.env.BASE_URL}editor/preview.html`}
           style={{ width, height: Math.max(200, (size.h - 16) / scale), transform: `translateX(-50%) scale(${scale})` }}
           className="sw-preview__frame"
         />
@@ -195,7 +195,7 @@ export function Palette({ onInsert, onClose }: { onInsert: (type: string) => voi
                   title={`Example of ${humanise(b.type)}`}
                   tabIndex={-1}
                   loading="lazy"
-                  src={`/editor/preview.html?thumb=${encodeURIComponent(b.type)}`}
+                  src={`${import.meta.env.BASE_URL}editor/preview.html?thumb=${encodeURIComponent(b.type)}`}
                 />
               ) : (
                 <span>No example</span>

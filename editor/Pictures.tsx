@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { token } from './api.ts';
+import { apiBase, token } from './api.ts';
 import { useEditorData } from './context.ts';
 import { EXTENSION, nameFromDescription, type PictureInfo, type PictureKind, type PictureLimits } from './pictures-shared.ts';
 import './pictures.css';
@@ -32,7 +32,7 @@ const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/svg+xml,.jpg,.j
 
 /** The editor's picture API; a refusal's sentence becomes the thrown error's message. */
 async function call<T>(path: string, body?: Blob): Promise<T> {
-  const res = await fetch(`/__editor/api/${path}`, {
+  const res = await fetch(`${apiBase()}${path}`, {
     method: body ? 'POST' : 'GET',
     headers: { 'X-Sitewright-Editor-Token': token(), ...(body ? { 'Content-Type': body.type || 'application/octet-stream' } : {}) },
     body,

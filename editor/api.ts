@@ -28,7 +28,16 @@ export interface FileDoc {
   hash: string;
 }
 
-const BASE = '/__editor/api/';
+/**
+ * Where the API is: the page says so in <meta name="sitewright-editor-api"> (the back office serves it at
+ * /admin/pages/api/); npm run edit's page has no such tag and uses its own.
+ */
+export function apiBase(): string {
+  if (typeof document === 'undefined') return '/__editor/api/';
+  return document.querySelector<HTMLMetaElement>('meta[name="sitewright-editor-api"]')?.content || '/__editor/api/';
+}
+
+const BASE = apiBase();
 
 export function token(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="sitewright-editor-token"]')?.content ?? '';

@@ -1,4 +1,4 @@
-/** npm start: build when dist/ is missing or older than the sources, then serve. */
+/** npm start: build the site and the editor when missing or older than their sources, then serve. */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,10 @@ const run = (args: string[]) => {
 };
 if (stale) run([join(root, 'scripts/build.ts')]);
 else console.log('dist/ is up to date; serving it.');
+// The editor the back office serves at /admin/pages/: its screens and previews, which bundle the blocks and renderer.
+const editorBuilt = join(root, process.env.SITEWRIGHT_EDITOR_DIST ?? 'dist-editor', 'editor/index.html');
+const editorStale = !existsSync(editorBuilt) || ['editor', 'blocks', 'renderer', 'schemas'].some((d) => newest(join(root, d)) > statSync(editorBuilt).mtimeMs);
+if (editorStale) run([join(root, 'scripts/build-editor.ts')]);
 // The server runs as a child that gets our SIGINT/SIGTERM, so it closes the lead database cleanly and
 // never outlives us holding the data directory's lock.
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/serve.ts')], { cwd: root, stdio: 'inherit' });

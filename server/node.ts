@@ -21,6 +21,7 @@ import { defaultFrom, startMailer } from './mailer.ts';
 import { configFromEnv, socketPath, type ServiceConfig, REPO_ROOT } from './config.ts';
 import { loadLeadForms, type LeadForm } from './forms.ts';
 import { createBackOffice } from './admin/app.ts';
+import { closeEditorApis } from './admin/pages/routes.tsx';
 import { startPublishing } from './publish/index.ts';
 import { publishConfigFrom } from './publish/config.ts';
 import { createPreviewServer } from './publish/preview-serving.ts';
@@ -172,8 +173,11 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
       answerPage,
     });
     // Publishing never keeps the lead service from starting: without it the back office says why it cannot publish.
+    let publishingOff: string | undefined;
     const publishing = await startPublishing({ db, root: REPO_ROOT, dataDir: config.dataDir }).catch((e: unknown) => {
-      console.warn(`[publish] publishing from the back office is off: ${e instanceof Error ? e.message : String(e)}`);
+      // A git URL in the message may carry a user and password: they are never shown.
+      publishingOff = (e instanceof Error ? e.message : String(e)).replace(/\/\/[^/@\s]*@/g, '//');
+      console.warn(`[publish] publishing from the back office is off: ${publishingOff}`);
       return undefined;
     });
     const stopForms = publishing
@@ -187,6 +191,7 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
       : undefined;
     const backOffice = createBackOffice({
       publishing,
+      publishingOff: publishingOff && `It could not start: ${publishingOff}`,
       db,
       hashSecret: secret,
       forms,
@@ -234,6 +239,7 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
           await purge.stop();
           stopForms?.();
           await purgePreviews?.stop();
+          closeEditorApis(publishing);
           await publishing?.publisher.close();
           await opened.close();
           release();

@@ -14,8 +14,9 @@
  *   page-create, page-links, page-rename, page-duplicate, page-delete: pages-api.ts
  *   POST unsaved  { path, data }  { diff } what saving data would change in the file, as the save writes it
  *
- * Every request passes security.ts first (token, Host, and Origin for writes); every path is resolved inside the
- * config folder. Saves write the smallest text change (json-edit.ts) and only what the checker accepts.
+ * Every request passes security.ts first (token, Host, and Origin for writes), unless the back office, which checked
+ * it already, hands it on; every path is resolved inside the config folder. Saves write the smallest text change
+ * (json-edit.ts) and only what the checker accepts (a draft's save writes anyway and answers the diagnostics).
  */
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -36,17 +37,39 @@ import { pictureRoutes } from './assets-api.ts';
 
 export const API_PREFIX = '/__editor/api/';
 
-export interface EditorApiOptions {
+interface CommonOptions {
   root: string;
   configDir: string;
+  env?: Record<string, string | undefined>;
+  /** Poll interval of the change watcher (ms). */
+  pollMs?: number;
+  /** Where the API is mounted; API_PREFIX unless given (the back office's is /admin/pages/api/). */
+  prefix?: string;
+  /**
+   * A person's draft (the back office): `save` writes the file even when the checker finds errors, and answers its
+   * diagnostics beside the new hash. A draft may be unfinished; publishing is what must pass the checker.
+   */
+  draft?: boolean;
+}
+
+/** npm run edit: every request passes security.ts (the per-start token, Host, and Origin for writes). */
+export interface TokenGuardedOptions extends CommonOptions {
   token: string;
   port: number;
   /** Host names accepted besides 127.0.0.1 and localhost. */
   hosts?: string[];
-  env?: Record<string, string | undefined>;
-  /** Poll interval of the change watcher (ms). */
-  pollMs?: number;
+  checkedBy?: undefined;
 }
+
+/**
+ * The back office: it has already checked the request (session, role and Origin) before handing it on, so the
+ * token and Host checks, which are for a page on 127.0.0.1, do not apply.
+ */
+export interface CheckedElsewhereOptions extends CommonOptions {
+  checkedBy: 'back office';
+}
+
+export type EditorApiOptions = TokenGuardedOptions | CheckedElsewhereOptions;
 
 /** A diagnostic as the editor gets it: `file` is inside the config folder ("pages/owner.json") when it is a config file. */
 export interface ApiDiagnostic {
@@ -137,7 +160,8 @@ const keyOf = (d: Diagnostic) => `${d.file}\0${d.code}\0${d.path}\0${d.message}`
 export function createEditorApi(opts: EditorApiOptions): EditorApi {
   const { root, configDir } = opts;
   const env = opts.env ?? process.env;
-  const guard: Guard = { token: opts.token, port: opts.port, hosts: opts.hosts };
+  const guard: Guard | null = opts.checkedBy === 'back office' ? null : { token: opts.token, port: opts.port, hosts: opts.hosts };
+  const prefix = opts.prefix ?? API_PREFIX;
   const snapshot = takeSnapshot(configDir);
   const streams = new Set<ServerResponse>();
   const broadcast = (e: ChangeEvent) => {
@@ -273,7 +297,7 @@ export function createEditorApi(opts: EditorApiOptions): EditorApi {
       const { overlay } = prepare({ [rel]: body.data });
       const diagnostics = check(overlay);
       const stop = blocking(diagnostics, [rel]);
-      if (stop.length > 0) {
+      if (stop.length > 0 && !opts.draft) {
         return send(res, 422, {
           message: `Not saved: ${stop.length} error${stop.length > 1 ? 's' : ''} to fix first (${stop
             .slice(0, 3)
@@ -288,7 +312,7 @@ export function createEditorApi(opts: EditorApiOptions): EditorApi {
         writeFileSync(abs, text);
         watcher.scan();
       }
-      send(res, 200, { path: rel, hash: sha256(text), text });
+      send(res, 200, { path: rel, hash: sha256(text), text, ...(opts.draft ? { diagnostics: diagnostics.map(toApiDiagnostic) } : {}) });
     },
     'POST create': async (req, res) => {
       const body = await readBody(req);
@@ -336,10 +360,10 @@ export function createEditorApi(opts: EditorApiOptions): EditorApi {
     watcher,
     async handle(req, res, next) {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      if (!url.pathname.startsWith(API_PREFIX)) return next ? next() : send(res, 404, { message: 'Not found.' });
-      const name = url.pathname.slice(API_PREFIX.length);
+      if (!url.pathname.startsWith(prefix)) return next ? next() : send(res, 404, { message: 'Not found.' });
+      const name = url.pathname.slice(prefix.length);
       try {
-        const refused = checkRequest(req, guard, { queryToken: name === 'events' });
+        const refused = guard && checkRequest(req, guard, { queryToken: name === 'events' });
         if (refused) throw refused;
         const method = (req.method ?? 'GET').toUpperCase() === 'HEAD' ? 'GET' : (req.method ?? 'GET').toUpperCase();
         const route = routes[`${method} ${name}`];

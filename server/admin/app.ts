@@ -18,6 +18,7 @@ import { registerPasskeys } from './passkeys/routes.ts';
 import { WEBAUTHN_BUNDLE } from './passkeys/bundle.ts';
 import { registerInbox } from './inbox/routes.tsx';
 import { registerHistory } from './history/routes.tsx';
+import { registerPages } from './pages/routes.tsx';
 
 export const CSP = [
   "default-src 'self'",
@@ -95,6 +96,7 @@ export function createBackOffice(options: BackOfficeOptions): Hono<BackOfficeEnv
   registerPasskeys(app, o);
   registerInbox(app, o);
   registerHistory(app, o);
+  registerPages(app, o);
 
   // The back office's home: the first screen the role may use.
   app.get('/admin', needs(undefined, refusalPage), (c) => {

@@ -24,6 +24,8 @@ export interface BackOfficeOptions {
   clock?: () => number;
   /** Publishing from the browser (the editor at /admin/pages, history, preview links); absent in tests that need none. */
   publishing?: Publishing;
+  /** Why publishing is off (its start failed), in words for the Pages screen; credentials already removed. */
+  publishingOff?: string;
 }
 
 export type BackOfficeEnv = {
@@ -38,8 +40,8 @@ export type BackOfficeEnv = {
 };
 export type BackOfficeContext = Context<BackOfficeEnv>;
 
-/** Requests under /admin/api/ are the back office's JSON API; everything else is a page. */
-export const isApiPath = (path: string) => path === '/admin/api' || path.startsWith('/admin/api/');
+/** Requests under /admin/api/ (and the editor's, /admin/pages/api/) are JSON APIs; everything else is a page. */
+export const isApiPath = (path: string) => path === '/admin/api' || path.startsWith('/admin/api/') || path.startsWith('/admin/pages/api/');
 
 /** Answered in JSON: the API, and any request that asks for JSON rather than a page (a script's fetch). */
 export function answersJson(c: Context): boolean {

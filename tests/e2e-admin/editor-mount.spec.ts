@@ -1,0 +1,64 @@
+/**
+ * The editor in the back office: an editor signs in and opens Pages, gets the editor of npm run edit (its production
+ * build) on their own draft, the preview follows their typing, and what they saved is still there after a reload.
+ * Sales are refused it. Needs dist-editor/ (npm run build makes it) and a working publisher.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { axe } from '../../editor/e2e/helpers.ts';
+import { newStaff } from './helpers.ts';
+
+const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the page"]');
+const outline = (page: Page) => page.getByRole('listbox', { name: 'Sections' });
+const heading = (page: Page) => page.locator('#sw-fields').getByRole('textbox', { name: /^Heading\*?$/ });
+const HOME_HEADING = 'Manage Your Construction Projects remotely';
+
+async function openHomeHero(page: Page) {
+  await page.getByRole('navigation', { name: 'Pages and shared content' }).getByRole('button', { name: 'home /', exact: true }).click();
+  await outline(page)
+    .getByRole('option', { name: /Section 1: Hero/ })
+    .click();
+}
+
+test('an editor edits their draft in the back office: the preview follows, and the saved text is kept', async ({ page }) => {
+  // The page's own policy must allow everything the editor and its previews do.
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
+  await newStaff(page, 'editor', 'Edna Editor');
+
+  // An editor's home is Pages: the editor, with the list of pages, and the preview showing the home page.
+  await expect(page).toHaveURL(/\/admin\/pages$/);
+  await expect(page.locator('meta[name="sitewright-editor-user"]')).toHaveAttribute('content', 'Edna Editor');
+  await expect(page.getByRole('navigation', { name: 'Pages and shared content' }).getByRole('button', { name: 'home /', exact: true })).toBeVisible();
+  await openHomeHero(page);
+  await expect(preview(page).getByRole('heading', { name: HOME_HEADING })).toBeVisible();
+
+  // Typing shows in the preview, rendered by the build's own blocks.
+  await heading(page).fill('Build anything, from anywhere');
+  await expect(preview(page).getByRole('heading', { name: 'Build anything, from anywhere' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('banner').getByRole('status')).toHaveText(/Saved 1 file|All changes saved/);
+  expect(await axe(page)).toEqual([]);
+
+  // The draft is on the server: a reload finds the text.
+  await page.reload();
+  await openHomeHero(page);
+  await expect(heading(page)).toHaveValue('Build anything, from anywhere');
+  await expect(preview(page).getByRole('heading', { name: 'Build anything, from anywhere' })).toBeVisible();
+  expect(refused).toEqual([]);
+
+  // The live site is unchanged.
+  const live = await page.request.get('/');
+  expect(await live.text()).toContain(HOME_HEADING);
+});
+
+test('sales are refused the editor, its files and its API (403)', async ({ page }) => {
+  await newStaff(page, 'sales');
+  expect((await page.goto('/admin/pages'))?.status()).toBe(403);
+  await expect(page.getByText('Your role does not allow this.')).toBeVisible();
+  for (const path of ['/admin/pages/editor/preview.html', '/admin/pages/api/files', '/admin/pages/api/draft'])
+    expect((await page.request.get(path)).status(), path).toBe(403);
+  const publish = await page.request.post('/admin/pages/api/publish', { data: {}, headers: { origin: new URL(page.url()).origin } });
+  expect(publish.status()).toBe(403);
+});
