@@ -439,7 +439,7 @@ export function App() {
         />
       )}
       {dialog === 'changes' && <ChangesView onClose={() => setDialog(null)} />}
-      {conflict && <ConflictDialog conflict={conflict} label={fileLabel(conflict.path, pages)} />}
+      {conflict && <ConflictDialog conflict={conflict} label={fileLabel(conflict.path, pages)} draft={draft} />}
     </EditorDataContext.Provider>
   );
 }

@@ -3,8 +3,8 @@
  * which to keep; nothing is published until they do. Escape or "Cancel" leaves everything as it was.
  */
 import { useEffect, useRef, useState } from 'react';
-import { conflictKey, type Choice, type FieldConflict, type Resolutions } from '../server/publish/types.ts';
-import { showValue } from './draft.ts';
+import type { Choice, FieldConflict, Resolutions } from '../server/publish/types.ts';
+import { conflictKey, showValue } from './draft.ts';
 
 export function PublishConflictDialog({
   conflicts,

@@ -1,7 +1,8 @@
 /** Draft mode's logic: autosave (debounce, failures keep the edits, conflicts), publish answers, reloading the draft. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type FileDoc } from './api.ts';
-import { createAutosaver, publishResult, reloadFromServer, saveFailedMessage, showValue, type SaveState } from './draft.ts';
+import { conflictKey as serverKey } from '../server/publish/types.ts';
+import { conflictKey, createAutosaver, publishResult, reloadFromServer, saveFailedMessage, showValue, type SaveState } from './draft.ts';
 import type { PageDoc } from './ops.ts';
 import { breakCoalescing, createEditorStore } from './store.ts';
 
@@ -111,6 +112,24 @@ describe('autosave', () => {
     expect(save).toHaveBeenCalledTimes(1);
   });
 
+  it('once the person keeps their version, it is saved over the server’s', async () => {
+    const store = storeWithPage();
+    const disk = { path: 'pages/home.json', hash: 'h9', text: '{"x":1}', data: page('Theirs') };
+    const save = vi
+      .fn<(p: string, d: unknown, b: string, k: boolean) => Promise<{ hash: string; text: string }>>()
+      .mockRejectedValueOnce(new ApiError(409, { message: 'changed', disk }))
+      .mockResolvedValue({ hash: 'h10', text: 'saved' });
+    createAutosaver({ store, save });
+    type(store, 'Mine');
+    await vi.advanceTimersByTimeAsync(500);
+    // "Keep my version" (Panes.tsx): the server's version becomes the base.
+    store.getState().saved('pages/home.json', store.getState().conflicts['pages/home.json'].disk);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(save.mock.calls[1]).toEqual(['pages/home.json', page('Mine'), 'h9', false]);
+    expect(store.getState().base['pages/home.json'].hash).toBe('h10');
+  });
+
   it('cancel drops saves not yet sent (a discard is coming)', async () => {
     const store = storeWithPage();
     const save = vi.fn(async () => ({ hash: 'h1', text: 'saved' }));
@@ -148,6 +167,17 @@ describe('publish answers', () => {
     expect(publishResult(422, { kind: 'build', message: 'The build failed.' })).toEqual({ ok: false, kind: 'build', message: 'The build failed.' });
     expect(publishResult(502, { kind: 'remote', message: 'The remote refused.' })).toEqual({ ok: false, kind: 'remote', message: 'The remote refused.' });
     expect(publishResult(500, {})).toEqual({ ok: false, kind: 'error', message: 'The server answered 500.' });
+  });
+});
+
+describe('conflict keys', () => {
+  it('are the server’s own', () => {
+    for (const c of [
+      { file: 'pages/home.json', pointer: '/blocks/0/heading' },
+      { file: 'site.json', pointer: '' },
+      { file: 'faqs/a#b.json', pointer: '/items/1/answer' },
+    ])
+      expect(conflictKey(c)).toBe(serverKey(c));
   });
 });
 

@@ -355,6 +355,12 @@ export function onServerChange(listener: () => void): () => void {
   return () => serverListeners.delete(listener);
 }
 
+/**
+ * The key of a conflict's choice in a publish's resolutions: the server's conflictKey (server/publish/types.ts),
+ * written again here because the dev server never sends files under server/ to the browser.
+ */
+export const conflictKey = (c: Pick<FieldConflict, 'file' | 'pointer'>): string => `${c.file}#${c.pointer}`;
+
 // ---- words --------------------------------------------------------------------------------------------------------
 
 /** A value as a person reads it: text as it is, anything else as short JSON. */
