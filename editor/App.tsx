@@ -18,6 +18,8 @@ import { screenById, screenOf } from './settings-screens.ts';
 import { filePanel, SiteSettingsNav, SiteSettingsPanel } from './SiteSettings.tsx';
 import { reveal } from './controls.tsx';
 import { describeChange } from './history-words.ts';
+import { draftMode, notifyServerChange } from './draft.ts';
+import { DraftBar, saveDraftNow } from './DraftBar.tsx';
 import { breakCoalescing, dirtyPaths, editorStore, useEditor, useHistory } from './store.ts';
 
 const CHECK_DELAY_MS = 150;
@@ -74,6 +76,8 @@ export function App() {
   const [status, setStatus] = useState('');
   const [saveProblem, setSaveProblem] = useState<{ message: string; items: Diagnostic[] } | null>(null);
   const [live, setLive] = useState('');
+  // In the back office edits go to the person's draft (saved as they type) and "Publish" puts them live.
+  const [draft] = useState(draftMode);
   const openPage = useEditor((s) => s.openPage);
   const working = useEditor((s) => s.working);
   const base = useEditor((s) => s.base);
@@ -125,6 +129,7 @@ export function App() {
       if (path) contentStore.changed(path);
       clearTimeout(refresh);
       refresh = setTimeout(() => void refreshIndex().catch(() => undefined), 200);
+      notifyServerChange();
     });
     return () => {
       clearTimeout(refresh);
@@ -261,7 +266,7 @@ export function App() {
         step(k === 'y' || e.shiftKey ? 'redo' : 'undo');
       } else if (k === 's') {
         e.preventDefault();
-        void save();
+        void (draft ? saveDraftNow() : save());
       }
     };
     window.addEventListener('keydown', onKey);
@@ -308,6 +313,11 @@ export function App() {
   // A form open in the side panel: the preview shows that form as it is being edited.
   const formOpen = panel.kind === 'file' && panel.path.startsWith('forms/') ? panel.path : null;
   const undo = () => step('undo');
+  // A publish the checker refused: listed as a refused save is, and the first problem shown on its field.
+  const showPublishProblems = (message: string, items: Diagnostic[]) => {
+    setSaveProblem({ message, items });
+    if (items[0]) goTo(items[0]);
+  };
   const redo = () => step('redo');
 
   return (
@@ -325,25 +335,31 @@ export function App() {
             Redo
           </button>
         </div>
-        <p className="sw-top__status" role="status">
-          {checking ? 'Checking…' : dirty.length ? `${dirty.length} file${dirty.length > 1 ? 's' : ''} not saved` : status || 'All changes saved'}
-        </p>
-        <button type="button" className="sw-button" onClick={() => setDialog('changes')}>
-          Changes
-        </button>
-        <button
-          type="button"
-          className="sw-button sw-button--primary"
-          onClick={() => void save()}
-          aria-keyshortcuts="Control+S"
-          aria-describedby={blocking.length ? 'sw-save-blocked' : undefined}
-        >
-          Save
-        </button>
-        {blocking.length > 0 && (
-          <p id="sw-save-blocked" className="sw-top__blocked">
-            Fix {blocking.length} problem{blocking.length > 1 ? 's' : ''} to save
-          </p>
+        {draft ? (
+          <DraftBar onReload={refreshIndex} onProblems={showPublishProblems} />
+        ) : (
+          <>
+            <p className="sw-top__status" role="status">
+              {checking ? 'Checking…' : dirty.length ? `${dirty.length} file${dirty.length > 1 ? 's' : ''} not saved` : status || 'All changes saved'}
+            </p>
+            <button type="button" className="sw-button" onClick={() => setDialog('changes')}>
+              Changes
+            </button>
+            <button
+              type="button"
+              className="sw-button sw-button--primary"
+              onClick={() => void save()}
+              aria-keyshortcuts="Control+S"
+              aria-describedby={blocking.length ? 'sw-save-blocked' : undefined}
+            >
+              Save
+            </button>
+            {blocking.length > 0 && (
+              <p id="sw-save-blocked" className="sw-top__blocked">
+                Fix {blocking.length} problem{blocking.length > 1 ? 's' : ''} to save
+              </p>
+            )}
+          </>
         )}
       </header>
       <main className="sw-main">
@@ -423,7 +439,7 @@ export function App() {
         />
       )}
       {dialog === 'changes' && <ChangesView onClose={() => setDialog(null)} />}
-      {conflict && <ConflictDialog conflict={conflict} label={fileLabel(conflict.path, pages)} />}
+      {conflict && <ConflictDialog conflict={conflict} label={fileLabel(conflict.path, pages)} draft={draft} />}
     </EditorDataContext.Provider>
   );
 }

@@ -318,7 +318,8 @@ export function ChangesView({ onClose }: { onClose: () => void }) {
   );
 }
 
-export function ConflictDialog({ conflict, label }: { conflict: Conflict; label: string }) {
+/** `draft`: in the back office the "disk" is the person's draft on the server, which a publish by someone else moved on. */
+export function ConflictDialog({ conflict, label, draft }: { conflict: Conflict; label: string; draft?: boolean }) {
   const mine = useEditor((s) => s.working[conflict.path]);
   const keepMine = () => {
     // The disk's version becomes the base, so the next save replaces it knowingly.
@@ -330,21 +331,32 @@ export function ConflictDialog({ conflict, label }: { conflict: Conflict; label:
     st.saved(conflict.path, conflict.disk);
   };
   return (
-    <Dialog title="This file changed outside the editor" onClose={keepMine} wide>
-      <p>
-        {label} was changed on disk (in a text editor or by a git pull) while you had unsaved changes here. Nothing has been overwritten. Choose which version
-        to keep; the differences are shown below (lines starting with − are only on disk, + only in your version).
-      </p>
-      <DiffView before={pretty(conflict.disk.data)} after={pretty(mine)} label="Differences between the file on disk and your version" />
+    <Dialog title={draft ? 'Your draft changed on the server' : 'This file changed outside the editor'} onClose={keepMine} wide>
+      {draft ? (
+        <p>
+          {label} in your draft was brought up to date with a newer published version while you had changes here that were not saved yet. Nothing has been
+          overwritten. Choose which version to keep; the differences are shown below (lines starting with − are only on the server, + only in your version).
+        </p>
+      ) : (
+        <p>
+          {label} was changed on disk (in a text editor or by a git pull) while you had unsaved changes here. Nothing has been overwritten. Choose which version
+          to keep; the differences are shown below (lines starting with − are only on disk, + only in your version).
+        </p>
+      )}
+      <DiffView
+        before={pretty(conflict.disk.data)}
+        after={pretty(mine)}
+        label={draft ? 'Differences between the version on the server and yours' : 'Differences between the file on disk and your version'}
+      />
       <div className="sw-row">
         <button type="button" className="sw-button sw-button--primary" onClick={keepMine}>
           Keep my version
         </button>
         <button type="button" className="sw-button" onClick={takeDisk}>
-          Use the version on disk
+          {draft ? 'Use the version on the server' : 'Use the version on disk'}
         </button>
       </div>
-      <p className="sw-help">Using the version on disk can be undone with Undo.</p>
+      <p className="sw-help">Using the version {draft ? 'on the server' : 'on disk'} can be undone with Undo.</p>
     </Dialog>
   );
 }

@@ -205,7 +205,13 @@ export function breakCoalescing() {
 
 // ---- persistence -------------------------------------------------------------------------------------------------
 
-const KEY = 'sitewright-editor:v1';
+/**
+ * In the back office each signed-in person keeps their own copy, so that one person's unsaved edits are never saved
+ * into another's draft on a shared browser.
+ */
+const KEY = ((user) => (user ? `sitewright-editor:v1:${user}` : 'sitewright-editor:v1'))(
+  globalThis.document?.querySelector<HTMLMetaElement>('meta[name="sitewright-editor-user"]')?.content,
+);
 
 /**
  * History entries share most of their blocks with each other; written out naively, 200 steps of a 200-block page
