@@ -121,7 +121,7 @@ export async function draftJson<T = PageDoc>(page: Page, file: string): Promise<
 export async function typeHeading(page: Page, file: string, block: number, text: string): Promise<void> {
   await field(page, 'Heading').fill(text);
   await expect.poll(async () => (await draftJson(page, file)).blocks[block].heading).toBe(text);
-  await expect(page.getByText('Draft saved', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Draft saved/)).toBeVisible();
 }
 
 /** Clicks `button` (Publish, or "Publish with these choices") and waits for the service's answer to the publish. */
