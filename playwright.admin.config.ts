@@ -1,7 +1,8 @@
 /**
  * End-to-end tests of the back office (npm run test:e2e:admin): the built site served with its lead service
  * (scripts/serve.ts) on a database of the run's own, driven in Chromium. Staff are made with `npm run staff`
- * against that same data directory, as an owner would on the server.
+ * against that same data directory, as an owner would on the server. Its git remote is a bare repository served over
+ * HTTP on loopback (tests/e2e-admin/git-remote.ts), started first, so publishing fetches and pushes over a real network.
  */
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,10 @@ export const ADMIN_E2E_DATA_DIR = (process.env.ADMIN_E2E_DATA_DIR ??= join(
   tmpdir(),
   `sitewright-admin-e2e-${ADMIN_E2E_PORT}-${randomBytes(6).toString('hex')}`,
 ));
+
+/** The site's git remote: its port, and the folder with its bare repository (and remote.json, for the tests). */
+export const GIT_E2E_PORT = Number((process.env.GIT_E2E_PORT ??= String(ADMIN_E2E_PORT + 1)));
+export const GIT_E2E_DIR = (process.env.GIT_E2E_DIR ??= join(tmpdir(), `sitewright-git-e2e-${GIT_E2E_PORT}-${randomBytes(6).toString('hex')}`));
 
 export default defineConfig({
   testDir: 'tests/e2e-admin',
@@ -30,12 +35,27 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
-  webServer: {
-    command: `trap : INT TERM; rm -rf "$SITEWRIGHT_DATA_DIR"; PORT=${ADMIN_E2E_PORT} SITEWRIGHT_DIST=${process.env.SITEWRIGHT_DIST ?? 'dist'} node --import tsx scripts/serve.ts; rm -rf "$SITEWRIGHT_DATA_DIR"`,
-    env: { SITEWRIGHT_DATA_DIR: ADMIN_E2E_DATA_DIR, DATABASE_URL: '' },
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-    url: `http://127.0.0.1:${ADMIN_E2E_PORT}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: 'node --import tsx tests/e2e-admin/git-remote.ts',
+      env: { GIT_E2E_DIR, GIT_E2E_PORT: String(GIT_E2E_PORT) },
+      url: `http://127.0.0.1:${GIT_E2E_PORT}/site.git/info/refs?service=git-upload-pack`,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `trap : INT TERM; rm -rf "$SITEWRIGHT_DATA_DIR"; PORT=${ADMIN_E2E_PORT} SITEWRIGHT_DIST=${process.env.SITEWRIGHT_DIST ?? 'dist'} node --import tsx scripts/serve.ts; rm -rf "$SITEWRIGHT_DATA_DIR"`,
+      env: {
+        SITEWRIGHT_DATA_DIR: ADMIN_E2E_DATA_DIR,
+        DATABASE_URL: '',
+        SITEWRIGHT_GIT_REMOTE: `http://127.0.0.1:${GIT_E2E_PORT}/site.git`,
+        SITEWRIGHT_GIT_BRANCH: 'main',
+      },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+      url: `http://127.0.0.1:${ADMIN_E2E_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 });

@@ -1,22 +1,29 @@
 /**
  * Pictures of the leads inbox for docs/back-office.md, at a phone's width (390 px) and a laptop's (1366 px), and an
  * axe check of each screen while it is open. The back office runs on an in-memory database of made-up leads, signed
- * in as a sales person, so the pictures never show a real lead. Run: npx tsx scripts/back-office-screenshots.ts
+ * in as a sales person, so the pictures never show a real lead. Then publishing, signed in as an owner, on a working
+ * copy of this repository in a temporary folder (no remote, nothing pushed): the conflict window (a colleague
+ * published the same heading meanwhile), the editor after publishing, and the history.
+ * Run after `npm run build` (the editor's production build): npx tsx scripts/back-office-screenshots.ts
  */
-import { mkdirSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { createBackOffice } from '../server/admin/app.ts';
-import { signedInCookie } from '../server/admin/testing.ts';
+import { addStaff, signedInCookie } from '../server/admin/testing.ts';
+import { startPublishing } from '../server/publish/index.ts';
+import type { Publishing } from '../server/publish/types.ts';
 import { openDatabase } from '../server/db.ts';
 import { loadLeadForms } from '../server/forms.ts';
 import { migrate } from '../server/migrate.ts';
 import { chromiumLaunchOptions } from './lib/chromium.ts';
 
 const OUT = fileURLToPath(new URL('../docs/images/back-office/', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BACK_OFFICE_SHOTS_PORT ?? 4433);
 const MAX_BYTES = 200 * 1024;
 
@@ -99,7 +106,13 @@ await db.query(
 
 const { cookie } = await signedInCookie(db, 'sales');
 await db.query(`UPDATE staff SET name = 'Sam Rivera'`);
-const app = createBackOffice({ db, hashSecret: 'screenshots', forms: loadLeadForms(), notificationsOn: true });
+// Publishing: an owner who edits in the browser, and a colleague whose publish comes first.
+const owner = await signedInCookie(db, 'owner');
+await db.query(`UPDATE staff SET name = 'Alex Morgan', email = 'alex.morgan@buildpad.example' WHERE id = $1`, [owner.staff.id]);
+const colleague = await addStaff(db, 'editor', 'priya.raman@buildpad.example', 'Priya Raman');
+const siteDir = mkdtempSync(join(tmpdir(), 'sitewright-shots-site-'));
+const publishing = await startPublishing({ db, root: ROOT, dataDir: siteDir, env: { ...process.env, SITEWRIGHT_GIT_REMOTE: '' } });
+const app = createBackOffice({ db, hashSecret: 'screenshots', forms: loadLeadForms(), notificationsOn: true, publishing });
 const server = serve({ fetch: app.fetch, port: PORT, hostname: '127.0.0.1' });
 const base = `http://127.0.0.1:${PORT}`;
 
@@ -151,12 +164,93 @@ try {
     }
     await context.close();
   }
+  await publishingShots(browser, publishing, owner.cookie);
 } finally {
   await browser.close();
   server.close();
+  await publishing.publisher.close();
   await db.close();
+  rmSync(siteDir, { recursive: true, force: true });
 }
+/** Writes a picture of `page` (or of `part`, a CSS selector) and notes it if it is over the size limit. */
+async function shot(page: Page, name: string, part?: string) {
+  const file = join(OUT, `${name}.png`);
+  if (part) await page.locator(part).screenshot({ path: file });
+  else await page.screenshot({ path: file });
+  const bytes = statSync(file).size;
+  if (bytes > MAX_BYTES) problems.push(`${file} is ${Math.round(bytes / 1024)} KB, over 200 KB`);
+  console.log(`wrote ${file} (${Math.round(bytes / 1024)} KB)`);
+}
+
+/** axe on the open screen; the editor's preview frame shows the site's blocks, which the site's own checks cover. */
+async function axeCheck(page: Page, screen: string, exclude?: string) {
+  const builder = new AxeBuilder({ page });
+  if (exclude) builder.exclude(exclude);
+  for (const v of (await builder.analyze()).violations) problems.push(`${screen}: ${v.id} (${v.nodes.length}) ${v.help}`);
+}
+
+/**
+ * The owner changes the owner page's hero heading in their draft; meanwhile the colleague publishes another heading
+ * for it (written into their draft folder and published as the back office would), so the owner's Publish asks which
+ * to keep. Then the editor once published, and the history at both widths.
+ */
+async function publishingShots(browser: Browser, site: Publishing, ownerCookie: string) {
+  const [name, value] = ownerCookie.split('=');
+  const wait = { timeout: 300_000 };
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1 });
+  await context.addCookies([{ name, value, url: base }]);
+  const page = await context.newPage();
+  const openOwnerHero = async () => {
+    await page.getByRole('navigation', { name: 'Pages and shared content' }).waitFor(wait);
+    await page.getByRole('button', { name: /Private Project Owners \/owner/ }).click();
+    await page
+      .getByRole('listbox', { name: 'Sections' })
+      .getByRole('option', { name: /Section 1: Hero/ })
+      .click();
+  };
+  await page.goto(`${base}/admin/pages`);
+  await openOwnerHero();
+  await page
+    .locator('#sw-fields')
+    .getByRole('textbox', { name: /^Heading\*?$/ })
+    .fill('Build your home from anywhere, on time and on budget');
+  await page.getByText('Draft saved', { exact: true }).waitFor(wait);
+
+  const theirs = await site.publisher.draft(colleague.id);
+  const file = join(theirs.configDir, 'pages/owner.json');
+  const doc = JSON.parse(readFileSync(file, 'utf8')) as { blocks: { heading?: string }[] };
+  doc.blocks[0].heading = 'Build your dream home remotely, with a project manager on call';
+  writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
+  const published = await site.publisher.publish(colleague.id, { name: colleague.name, email: colleague.email });
+  if (!published.ok) throw new Error(`the colleague's publish did not go through: ${published.message}`);
+
+  await page.reload();
+  await openOwnerHero();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Someone else changed the same thing' });
+  await dialog.waitFor(wait);
+  await axeCheck(page, 'the conflict window at 1366 px', 'iframe');
+  await shot(page, 'conflict-1366');
+  await dialog.getByRole('radio', { name: /^Keep yours: / }).check();
+  await dialog.getByRole('button', { name: 'Publish with these choices' }).click();
+  await page.getByText(/^Published: /).waitFor(wait);
+  await axeCheck(page, 'the editor after publishing at 1366 px', 'iframe');
+  await shot(page, 'publish-1366');
+
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+    await page.goto(`${base}/admin/history`);
+    await axeCheck(page, `history at ${width} px`);
+    if (await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)) problems.push(`history at ${width} px scrolls sideways`);
+    await shot(page, `history-${width}`);
+  }
+  await context.close();
+}
+
 if (problems.length) {
   console.error(problems.join('\n'));
   process.exitCode = 1;
-} else console.log('axe: 0 violations on the inbox, a lead, spam and erase at 1366 and 390 px');
+} else
+  console.log(
+    'axe: 0 violations on the inbox, a lead, spam and erase at 1366 and 390 px, and on the conflict window, the editor after publishing and the history',
+  );

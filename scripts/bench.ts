@@ -15,6 +15,9 @@
  * (scripts/lib/editor-bench.ts).
  * With --leads [--leads-total 2000] [--leads-clients 20] it measures the lead service instead (scripts/lib/lead-bench.ts):
  * on the embedded database, and on the PostgreSQL server DATABASE_URL names when it is set.
+ * With --keystrokes [--keystroke-runs 5] [--keystroke-keys 30] [--keystroke-blocks 20] [--keystroke-port 4394] it measures the
+ * editor's keystroke-to-preview latency in the back office beside `npm run edit`'s, in the same run, instead
+ * (scripts/lib/keystroke-bench.ts; needs npm run build first, for dist-editor/).
  * With --inbox [--inbox-leads 10000] [--inbox-runs 50] it measures the back office's inbox and the sign-in's password
  * hash instead (scripts/lib/inbox-bench.ts), on the same backends.
  */
@@ -45,6 +48,21 @@ if (args.includes('--editor')) {
     taskRuns: Number(option('editor-task-runs', '3')),
   });
   const table = editorBenchTable(result);
+  console.log(table);
+  process.exit(table.includes('✗') ? 1 : 0);
+}
+
+if (args.includes('--keystrokes')) {
+  const { benchKeystrokes, keystrokeBenchTable } = await import('./lib/keystroke-bench.ts');
+  const table = keystrokeBenchTable(
+    await benchKeystrokes({
+      root,
+      editPort: Number(option('keystroke-port', '4394')),
+      runs: Math.max(1, Number(option('keystroke-runs', '5'))),
+      keystrokes: Number(option('keystroke-keys', '30')),
+      blocks: Number(option('keystroke-blocks', '20')),
+    }),
+  );
   console.log(table);
   process.exit(table.includes('✗') ? 1 : 0);
 }

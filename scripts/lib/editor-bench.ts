@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Locator, type Page } from 'playwright-core';
 import { percentile } from './audit-figures.ts';
 import { largePage, loadExamples, measureBackend, type BackendFigures } from '../../editor/server/bench.ts';
 import { chromiumLaunchOptions } from './chromium.ts';
@@ -46,7 +46,7 @@ export interface EditorBenchRow {
 /** Typing into a field must keep the preview up to date without visible lag: p95 at most this. */
 export const EDITOR_P95_BUDGET_MS = 100;
 
-async function waitForServer(url: string, child: ChildProcess, ms = 60_000) {
+export async function waitForServer(url: string, child: ChildProcess, ms = 60_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`npm run edit exited with ${child.exitCode}`);
@@ -58,6 +58,48 @@ async function waitForServer(url: string, child: ChildProcess, ms = 60_000) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`npm run edit did not answer on ${url}`);
+}
+
+/**
+ * Types `keystrokes` letters at the end of `field` (after 5 more that warm up and are not counted), whose text shows
+ * in the block at index `at` of the preview frame. Per keystroke: the time from its keydown event in the editor to
+ * the moment the preview frame's DOM shows the new text, and of that, the part until the editor handed the page to
+ * the preview.
+ */
+export async function timeKeystrokes(page: Page, field: Locator, at: number, keystrokes: number): Promise<{ times: number[]; editorPart: number[] }> {
+  await page.evaluate(`addEventListener('keydown', (e) => { window.__kd = e.timeStamp; }, true)`);
+  const times: number[] = [];
+  const editorPart: number[] = [];
+  let text = await field.inputValue();
+  // A few keystrokes first, to warm up (chunks, JIT); not counted.
+  for (let i = 0; i < keystrokes + 5; i++) {
+    const ch = 'abcdefghijklmnopqrstuvwxyz'[i % 26];
+    text += ch;
+    // A string, not a function: tsx would add helpers (__name) that the page does not have.
+    await page.evaluate(`(() => {
+      const doc = document.querySelector('iframe[title="Preview of the page"]').contentDocument;
+      const expected = ${JSON.stringify(text)};
+      window.__done = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          const slot = doc.querySelector('[data-editor-index="${at}"]');
+          if (slot && slot.textContent.includes(expected)) {
+            observer.disconnect();
+            resolve(performance.now() - window.__kd);
+          }
+        });
+        observer.observe(doc.body, { childList: true, subtree: true, characterData: true });
+      });
+    })()`);
+    await page.keyboard.press(ch);
+    const ms = (await page.evaluate('window.__done')) as number;
+    const posted = (await page.evaluate('window.__swPosted - window.__kd')) as number;
+    if (i >= 5) {
+      times.push(ms);
+      editorPart.push(posted);
+    }
+    await page.waitForTimeout(20);
+  }
+  return { times, editorPart };
 }
 
 export async function benchEditor(options: EditorBenchOptions): Promise<EditorBenchResult> {
@@ -99,44 +141,13 @@ export async function benchEditor(options: EditorBenchOptions): Promise<EditorBe
       await field.press('End');
       const frame = page.frameLocator('iframe[title="Preview of the page"]');
       await frame.locator(`[data-editor-index="${at}"] h2, [data-editor-index="${at}"] h1`).first().waitFor({ timeout: 30_000 });
-      await page.evaluate(`addEventListener('keydown', (e) => { window.__kd = e.timeStamp; }, true)`);
-      const times: number[] = [];
-      const editorPart: number[] = [];
       // SITEWRIGHT_BENCH_PROFILE=1: where the main thread's time goes while typing (top functions by self time).
       const cdp = process.env.SITEWRIGHT_BENCH_PROFILE ? await context.newCDPSession(page) : null;
       if (cdp) {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.start');
       }
-      let text = await field.inputValue();
-      // A few keystrokes first, to warm up (chunks, JIT); not counted.
-      for (let i = 0; i < keystrokes + 5; i++) {
-        const ch = 'abcdefghijklmnopqrstuvwxyz'[i % 26];
-        text += ch;
-        // A string, not a function: tsx would add helpers (__name) that the page does not have.
-        await page.evaluate(`(() => {
-          const doc = document.querySelector('iframe[title="Preview of the page"]').contentDocument;
-          const expected = ${JSON.stringify(text)};
-          window.__done = new Promise((resolve) => {
-            const observer = new MutationObserver(() => {
-              const slot = doc.querySelector('[data-editor-index="${at}"]');
-              if (slot && slot.textContent.includes(expected)) {
-                observer.disconnect();
-                resolve(performance.now() - window.__kd);
-              }
-            });
-            observer.observe(doc.body, { childList: true, subtree: true, characterData: true });
-          });
-        })()`);
-        await page.keyboard.press(ch);
-        const ms = (await page.evaluate('window.__done')) as number;
-        const posted = (await page.evaluate('window.__swPosted - window.__kd')) as number;
-        if (i >= 5) {
-          times.push(ms);
-          editorPart.push(posted);
-        }
-        await page.waitForTimeout(20);
-      }
+      const { times, editorPart } = await timeKeystrokes(page, field, at, keystrokes);
       if (cdp) {
         const { profile } = (await cdp.send('Profiler.stop')) as {
           profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] };
