@@ -317,4 +317,36 @@ describe('publish over a git remote', () => {
     expect(site.logs.join('\n')).not.toContain('s3cr3t');
     expect(site.logs.length).toBeGreaterThan(0);
   });
+
+  it('runs one publish at a time: two started together both land, one after the other', async () => {
+    const { site, publisher } = await setup();
+    const ada = newStaffId();
+    const ben = newStaffId();
+    editJson((await publisher.draft(ada)).configDir, OWNER, heading('Together A', 0));
+    editJson((await publisher.draft(ben)).configDir, OWNER, heading('Together B', 1));
+    const [a, b] = await Promise.all([publisher.publish(ada, ADA), publisher.publish(ben, BEN)]);
+    expectOk(a);
+    expectOk(b);
+    expect(a.attempts + b.attempts).toBe(2);
+    const remote = ownerOn(await site.remoteConfig(OWNER));
+    expect(remote.blocks.map((x) => x.heading).slice(0, 2)).toEqual(['Together A', 'Together B']);
+    expect((await git(site.bare, 'log', '-2', '--format=%an', 'main')).trim().split('\n')).toEqual([BEN.name, ADA.name]);
+  });
+
+  it('builds a draft as it is now for a preview, or gives the checker’s problems', async () => {
+    const { site, publisher } = await setup();
+    const ada = newStaffId();
+    const dir = (await publisher.draft(ada)).configDir;
+    editJson(dir, OWNER, heading('Only in the preview'));
+    const out = join(site.tmp, 'preview-1');
+    expect(await publisher.buildDraft(ada, out)).toEqual({ ok: true });
+    expect(ownerOn(readFileSync(join(out, 'config', OWNER), 'utf8')).blocks[0].heading).toBe('Only in the preview');
+    expect(publisher.live.dir()).toBeNull();
+
+    editJson(dir, OWNER, heading(''));
+    const refused = await publisher.buildDraft(ada, join(site.tmp, 'preview-2'));
+    if (refused.ok) throw new Error('expected the checker to refuse');
+    expect(refused.diagnostics?.[0]).toMatchObject({ file: OWNER, pointer: '/blocks/0/heading' });
+    expect(existsSync(join(site.tmp, 'preview-2'))).toBe(false);
+  });
 });
