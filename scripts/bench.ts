@@ -17,6 +17,8 @@
  * on the embedded database, and on the PostgreSQL server DATABASE_URL names when it is set.
  * With --inbox [--inbox-leads 10000] [--inbox-runs 50] it measures the back office's inbox and the sign-in's password
  * hash instead (scripts/lib/inbox-bench.ts), on the same backends.
+ * With --publish [--publish-runs 5] it measures publishing from the back office instead (scripts/lib/publish-bench.ts):
+ * from "Publish" to the new text served, for a one-field change and for a new page, over a git remote on loopback.
  */
 import { rendersMainHeading } from './lib/config/headings.ts';
 import { blockRegistry } from '../blocks/registry.ts';
@@ -45,6 +47,20 @@ if (args.includes('--editor')) {
     taskRuns: Number(option('editor-task-runs', '3')),
   });
   const table = editorBenchTable(result);
+  console.log(table);
+  process.exit(table.includes('✗') ? 1 : 0);
+}
+
+if (args.includes('--publish')) {
+  const { benchPublish, publishBenchTable } = await import('./lib/publish-bench.ts');
+  const table = publishBenchTable(
+    await benchPublish({
+      root,
+      runs: Math.max(1, Number(option('publish-runs', '5'))),
+      gitPort: Number(option('publish-git-port', '4351')),
+      servePort: Number(option('publish-port', '4352')),
+    }),
+  );
   console.log(table);
   process.exit(table.includes('✗') ? 1 : 0);
 }
