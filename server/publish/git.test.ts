@@ -45,6 +45,23 @@ describe('the working copy without a remote', () => {
   });
 });
 
+describe('a working copy left by a stopped service', () => {
+  it('drops files a publish wrote but did not commit, the first time it is used again', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'sw-root-'));
+    temps.push(root);
+    cpSync(join(REPO_ROOT, 'site.config'), join(root, 'site.config'), { recursive: true });
+    const config = configFor(root);
+    await createWorkingCopy(config).ensure();
+    const page = join(config.repoDir, 'site.config/pages/owner.json');
+    const committed = readFileSync(page, 'utf8');
+    writeFileSync(page, '{ "half": ');
+    writeFileSync(join(config.repoDir, 'site.config/pages/stray.json'), '{}');
+    await createWorkingCopy(config).ensure();
+    expect(readFileSync(page, 'utf8')).toBe(committed);
+    expect(existsSync(join(config.repoDir, 'site.config/pages/stray.json'))).toBe(false);
+  });
+});
+
 describe('what the working copy refuses', () => {
   async function ready() {
     const root = mkdtempSync(join(tmpdir(), 'sw-root-'));

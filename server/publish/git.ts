@@ -119,7 +119,12 @@ export function createWorkingCopy(config: PublishConfig): WorkingCopy {
   };
 
   async function make(): Promise<void> {
-    if (existsSync(join(dir, '.git'))) return;
+    if (existsSync(join(dir, '.git'))) {
+      // A service stopped in the middle of a publish may have left files written but not committed.
+      await git().raw(['reset', '--hard', '-q', 'HEAD']);
+      await git().raw(['clean', '-fdq', '--', CONFIG]);
+      return;
+    }
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dirname(dir), { recursive: true });
     if (config.remote) {

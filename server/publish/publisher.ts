@@ -40,9 +40,22 @@ type Prepared = { ok: true; writes: Map<string, Buffer | undefined> } | { ok: fa
 const SHA = /^[0-9a-f]{40}$/;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** A lock in this process: one publish (or undo, or draft made from the working copy) at a time; the next one waits. */
-function mutex(): <T>(task: () => Promise<T>) => Promise<T> {
-  return oneAtATime();
+/**
+ * A lock in this process: one publish (or undo, or draft made from the working copy) at a time; the next one waits.
+ * `busy` tells readers (the history) not to fetch meanwhile: two fetches at once can fail on git's ref locks.
+ */
+function mutex(): { run: <T>(task: () => Promise<T>) => Promise<T>; busy: () => boolean } {
+  const queue = oneAtATime();
+  let holders = 0;
+  return {
+    busy: () => holders > 0,
+    run: <T>(task: () => Promise<T>) => {
+      holders++;
+      return queue(task).finally(() => {
+        holders--;
+      });
+    },
+  };
 }
 
 export async function createPublisher(opts: PublisherOptions): Promise<Publisher> {
@@ -55,7 +68,8 @@ export async function createPublisher(opts: PublisherOptions): Promise<Publisher
   const live = createLiveBuilds(config.home, config.root);
   const queueBuild = oneAtATime();
   const build: BuildFn = (configDir, outDir) => queueBuild(() => (opts.build ?? ((c, o) => buildSite(config.root, c, o)))(configDir, outDir));
-  const lock = mutex();
+  const locked = mutex();
+  const lock = locked.run;
   const repoConfig = join(wc.dir, CONFIG);
   const readLive = (rel: string): Buffer | undefined => {
     const abs = join(repoConfig, assertConfigPath(rel));
@@ -236,6 +250,7 @@ export async function createPublisher(opts: PublisherOptions): Promise<Publisher
   /** Fetches before reading history, so commits pushed from elsewhere show; a remote that cannot be reached shows what is known. */
   async function freshLive(): Promise<void> {
     await wc.ensure();
+    if (locked.busy()) return;
     await wc.fetchLive().catch((e: unknown) => log(e instanceof Error ? e.message : String(e)));
   }
 
@@ -319,7 +334,9 @@ export async function createPublisher(opts: PublisherOptions): Promise<Publisher
       return lock(async () => {
         if (typeof commit !== 'string' || !SHA.test(commit))
           return { ok: false, kind: 'nothing', message: 'There is no such change.' } satisfies PublishOutcome;
-        await freshLive();
+        // Under the lock, so this fetch is the only one.
+        await wc.ensure();
+        await wc.fetchLive().catch((e: unknown) => log(e instanceof Error ? e.message : String(e)));
         if (!(await wc.onLive(commit))) return { ok: false, kind: 'nothing', message: 'That change is not on the live site.' } satisfies PublishOutcome;
         const [info] = await wc.logOf(commit);
         if (!info?.parent) return { ok: false, kind: 'nothing', message: 'The first version of the site cannot be undone.' } satisfies PublishOutcome;
