@@ -3,7 +3,8 @@
  * it). Changes to different keys or different elements merge by themselves; the same place changed differently on
  * both sides is a conflict, whose merged value holds `mine` until the person chooses.
  */
-import type { FieldConflict } from './types.ts';
+import { conflictKey, type FieldConflict, type Resolutions } from './types.ts';
+import { editJsonText } from '../../editor/server/json-edit.ts';
 import { fieldLabel } from './describe.ts';
 
 export interface RawConflict {
@@ -89,32 +90,40 @@ export function mergeText(
 }
 
 const parse = (text: string | undefined): unknown => (text === undefined ? undefined : (JSON.parse(text) as unknown));
-const write = (v: unknown): string | undefined => (v === undefined ? undefined : `${JSON.stringify(v, null, 2)}\n`);
 
-/** Merges one config file's three texts (undefined: the file is not there on that side). */
+/**
+ * Merges one config file's three texts (undefined: the file is not there on that side). `resolutions` (keyed by
+ * conflictKey) settles conflicts; the ones left are returned, and where they are the text holds `mine`.
+ */
 export function mergeFile(
   file: string,
   baseText: string | undefined,
   mineText: string | undefined,
   theirsText: string | undefined,
+  resolutions: Resolutions = {},
 ): { text: string | undefined; conflicts: FieldConflict[] } {
   if (mineText === theirsText || baseText === theirsText) return { text: mineText, conflicts: [] };
   if (baseText === mineText) return { text: theirsText, conflicts: [] };
   let raw: { value: unknown; conflicts: RawConflict[] };
-  let text: string | undefined;
-  if (file.endsWith('.json') && mineText !== undefined && theirsText !== undefined) {
-    let parsed: [unknown, unknown, unknown];
+  let json = false;
+  if (file.endsWith('.json') && mineText !== undefined && theirsText !== undefined && baseText !== undefined) {
     try {
-      parsed = [parse(baseText), parse(mineText), parse(theirsText)];
+      raw = merge3(parse(baseText), parse(mineText), parse(theirsText));
+      json = true;
     } catch {
-      parsed = [baseText, mineText, theirsText];
+      raw = mergeText(baseText, mineText, theirsText);
     }
-    raw = merge3(...parsed);
-    text = typeof parsed[1] === 'string' ? (raw.value as string) : write(raw.value);
-  } else {
-    raw = mergeText(baseText, mineText, theirsText);
-    text = raw.value as string | undefined;
+  } else raw = mergeText(baseText, mineText, theirsText);
+  const choices: Record<string, 'mine' | 'theirs'> = {};
+  for (const c of raw.conflicts) {
+    const choice = resolutions[conflictKey({ file, pointer: c.pointer })];
+    if (choice) choices[c.pointer] = choice;
   }
+  let text: string | undefined;
+  if (json) {
+    const value = applyResolutions(raw.value, raw.conflicts, choices);
+    text = value === undefined ? undefined : editJsonText(theirsText, value);
+  } else text = choices[''] === 'theirs' ? theirsText : mineText;
   const doc = (() => {
     try {
       return parse(mineText ?? theirsText);
@@ -122,5 +131,6 @@ export function mergeFile(
       return undefined;
     }
   })();
-  return { text, conflicts: raw.conflicts.map((c) => ({ file, ...c, label: fieldLabel(file, c.pointer, doc) })) };
+  const left = raw.conflicts.filter((c) => !choices[c.pointer]);
+  return { text, conflicts: left.map((c) => ({ file, ...c, label: fieldLabel(file, c.pointer, doc) })) };
 }

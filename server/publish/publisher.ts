@@ -13,12 +13,11 @@ import { conflictKey } from './types.ts';
 import { blobId, CONFIG, createWorkingCopy, gitError, type LogEntry } from './git.ts';
 import { createDrafts, docOf, writeAtomic } from './drafts.ts';
 import { buildSite, createLiveBuilds, oneAtATime, type BuildFn } from './builds.ts';
-import { applyResolutions, mergeFile, type RawConflict } from './merge.ts';
+import { mergeFile } from './merge.ts';
 import { describeChanges, describeFile } from './describe.ts';
 import { assertConfigPath, assertStaffId, isTextConfig, withoutCredentials } from './paths.ts';
 import { loadProject } from '../../scripts/lib/project.ts';
 import { toApiDiagnostic } from '../../editor/server/api.ts';
-import { editJsonText } from '../../editor/server/json-edit.ts';
 
 export interface PublisherOptions {
   config: PublishConfig;
@@ -213,19 +212,10 @@ export async function createPublisher(opts: PublisherOptions): Promise<Publisher
       return { bytes: mine, conflicts: [c] };
     }
     const text = (b: Buffer | undefined) => b?.toString('utf8');
-    const merged = mergeFile(rel, text(base), text(mine), text(theirs));
-    if (merged.conflicts.length === 0) return { bytes: merged.text === undefined ? undefined : Buffer.from(merged.text, 'utf8'), conflicts };
-    const open = merged.conflicts.filter((c) => !choices[conflictKey(c)]);
-    if (open.length > 0) return { bytes: mine, conflicts: open };
-    const whole = merged.conflicts.find((c) => c.pointer === '');
-    if (whole) {
-      const chosen = choices[conflictKey(whole)] === 'mine' ? mine : theirs;
-      return { bytes: chosen, conflicts };
-    }
-    const byPointer = Object.fromEntries(merged.conflicts.map((c) => [c.pointer, choices[conflictKey(c)]]));
-    const raw: RawConflict[] = merged.conflicts.map(({ pointer, base: b, mine: m, theirs: t }) => ({ pointer, base: b, mine: m, theirs: t }));
-    const value = applyResolutions(JSON.parse(merged.text ?? 'null') as unknown, raw, byPointer);
-    return { bytes: Buffer.from(editJsonText(merged.text, value), 'utf8'), conflicts };
+    // mergeFile settles the conflicts the person chose for and returns the others; where they are, the text holds mine.
+    const merged = mergeFile(rel, text(base), text(mine), text(theirs), choices);
+    if (merged.conflicts.length > 0) return { bytes: mine, conflicts: merged.conflicts };
+    return { bytes: merged.text === undefined ? undefined : Buffer.from(merged.text, 'utf8'), conflicts };
   }
 
   const conflictOutcome = (conflicts: FieldConflict[]): PublishOutcome => ({
