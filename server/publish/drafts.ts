@@ -4,7 +4,7 @@
  * files, so they survive reloads, sign-outs and restarts.
  */
 import { randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { DraftStatus, FileChange } from './types.ts';
 import { blobId, CONFIG, filesUnder, type WorkingCopy } from './git.ts';
@@ -98,9 +98,11 @@ export function createDrafts(opts: { home: string; wc: WorkingCopy }): Drafts {
     return head;
   }
 
+  // Only plain files: a link in a draft is never followed, so nothing outside the folder can be read or published.
   const read = (id: string, rel: string): Buffer | undefined => {
     const abs = join(configDir(id), assertConfigPath(rel));
-    return existsSync(abs) ? readFileSync(abs) : undefined;
+    const stat = lstatSync(abs, { throwIfNoEntry: false });
+    return stat?.isFile() ? readFileSync(abs) : undefined;
   };
 
   async function changedFiles(id: string): Promise<string[]> {

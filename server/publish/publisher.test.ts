@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { blocks, DEVELOPER, editJson, git, makeSite, newStaffId, type Site } from './test-fixture.ts';
 import { REPO_ROOT } from '../config.ts';
@@ -348,5 +348,20 @@ describe('publish over a git remote', () => {
     if (refused.ok) throw new Error('expected the checker to refuse');
     expect(refused.diagnostics?.[0]).toMatchObject({ file: OWNER, pointer: '/blocks/0/heading' });
     expect(existsSync(join(site.tmp, 'preview-2'))).toBe(false);
+  });
+
+  it('never follows a link in a draft: what it points at is neither read nor published', async () => {
+    const { site, publisher } = await setup();
+    const ada = newStaffId();
+    const dir = (await publisher.draft(ada)).configDir;
+    writeFileSync(join(site.tmp, 'secret.json'), '{ "route": "/stolen", "secret": "outside-7f3a" }\n');
+    symlinkSync(join(site.tmp, 'secret.json'), join(dir, 'pages/stolen.json'));
+    rmSync(join(dir, 'faqs/general.json'));
+    symlinkSync(join(site.tmp, 'secret.json'), join(dir, 'faqs/general.json'));
+    const status = await publisher.draft(ada);
+    expect(JSON.stringify(status.changes)).not.toContain('outside-7f3a');
+    const o = await publisher.publish(ada, ADA);
+    expect(JSON.stringify(o)).not.toContain('outside-7f3a');
+    expect(await git(site.bare, 'log', '-p', 'main')).not.toContain('outside-7f3a');
   });
 });
