@@ -20,6 +20,8 @@
  * (scripts/lib/keystroke-bench.ts; needs npm run build first, for dist-editor/).
  * With --inbox [--inbox-leads 10000] [--inbox-runs 50] it measures the back office's inbox and the sign-in's password
  * hash instead (scripts/lib/inbox-bench.ts), on the same backends.
+ * With --publish [--publish-runs 5] it measures publishing from the back office instead (scripts/lib/publish-bench.ts):
+ * from "Publish" to the new text served, for a one-field change and for a new page, over a git remote on loopback.
  */
 import { rendersMainHeading } from './lib/config/headings.ts';
 import { blockRegistry } from '../blocks/registry.ts';
@@ -52,9 +54,10 @@ if (args.includes('--editor')) {
   process.exit(table.includes('✗') ? 1 : 0);
 }
 
-if (args.includes('--keystrokes')) {
+/** The editor's keystroke-to-preview latency in the back office beside npm run edit's (--keystrokes, and part of --publish). */
+async function keystrokeTable(): Promise<string> {
   const { benchKeystrokes, keystrokeBenchTable } = await import('./lib/keystroke-bench.ts');
-  const table = keystrokeBenchTable(
+  return keystrokeBenchTable(
     await benchKeystrokes({
       root,
       editPort: Number(option('keystroke-port', '4394')),
@@ -63,6 +66,26 @@ if (args.includes('--keystrokes')) {
       blocks: Number(option('keystroke-blocks', '20')),
     }),
   );
+}
+
+if (args.includes('--publish')) {
+  const { benchPublish, publishBenchTable } = await import('./lib/publish-bench.ts');
+  const table = publishBenchTable(
+    await benchPublish({
+      root,
+      runs: Math.max(1, Number(option('publish-runs', '5'))),
+      gitPort: Number(option('publish-git-port', '4351')),
+      servePort: Number(option('publish-port', '4352')),
+    }),
+  );
+  console.log(table);
+  const keys = await keystrokeTable();
+  console.log(keys);
+  process.exit(table.includes('✗') || keys.includes('✗') ? 1 : 0);
+}
+
+if (args.includes('--keystrokes')) {
+  const table = await keystrokeTable();
   console.log(table);
   process.exit(table.includes('✗') ? 1 : 0);
 }

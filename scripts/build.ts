@@ -4,7 +4,7 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { loadProject } from './lib/project.ts';
@@ -37,9 +37,10 @@ import { pictureUses } from './lib/images/uses.ts';
 import { optimiseSvgCopies } from './lib/images/svg.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// SITEWRIGHT_OUT_DIR lets several builds (e.g. parallel test runs) live side by side.
+// SITEWRIGHT_OUT_DIR lets several builds (e.g. parallel test runs) live side by side; an absolute path builds
+// outside the project (publishing builds each version into a folder of its own).
 const outName = process.env.SITEWRIGHT_OUT_DIR ?? 'dist';
-const dist = join(root, outName);
+const dist = resolve(root, outName);
 // Kept after the build: npm run serve renders the lead service's answers to forms posted without JavaScript with it.
 const ssrOut = ssrBundleDir(root, dist);
 const started = performance.now();
@@ -76,7 +77,8 @@ const picturesDir = mkdtempSync(join(tmpdir(), 'sitewright-pictures-'));
 process.env.SITEWRIGHT_IMAGE_MANIFEST = join(picturesDir, 'manifest.json');
 writeFileSync(process.env.SITEWRIGHT_IMAGE_MANIFEST, JSON.stringify(pictures.manifest));
 
-await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: dist } });
+// The pictures and files copied as they are come from the config folder being built, not always the repository's.
+await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', publicDir: assetsDir, build: { outDir: dist } });
 // After the client build, which empties the output folder and copies site.config/assets/ into it.
 for (const [file, bytes] of pictures.files) {
   mkdirSync(dirname(join(dist, file)), { recursive: true });

@@ -1,0 +1,106 @@
+// @vitest-environment node
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../config.ts';
+import { blobId, createWorkingCopy } from './git.ts';
+import type { PublishConfig } from './config.ts';
+import { git } from './test-fixture.ts';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+const temps: string[] = [];
+afterEach(() => {
+  for (const t of temps.splice(0)) rmSync(t, { recursive: true, force: true });
+});
+function configFor(root: string, remote?: string): PublishConfig {
+  const home = mkdtempSync(join(tmpdir(), 'sw-wc-'));
+  temps.push(home);
+  return { root, home, repoDir: join(home, 'repo'), branch: 'main', remote, editorDir: join(home, 'none') };
+}
+
+describe('the working copy without a remote', () => {
+  it('clones the project’s own repository and forgets where it came from, so nothing is pushed', async () => {
+    const wc = createWorkingCopy(configFor(REPO_ROOT));
+    await wc.ensure();
+    expect((await git(wc.dir, 'remote')).trim()).toBe('');
+    expect((await git(wc.dir, 'branch', '--show-current')).trim()).toBe('main');
+    expect(existsSync(join(wc.dir, 'site.config', 'site.json'))).toBe(true);
+    expect(wc.hasRemote).toBe(false);
+    expect(await wc.push()).toBe('pushed');
+  });
+
+  it('starts a repository with the installed content when the project is not one', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'sw-root-'));
+    temps.push(root);
+    cpSync(join(REPO_ROOT, 'site.config'), join(root, 'site.config'), { recursive: true });
+    const wc = createWorkingCopy(configFor(root));
+    await wc.ensure();
+    const [entry] = await wc.log(5, 0);
+    expect(entry.message).toBe('Site content as installed');
+    const tree = await wc.tree(entry.commit);
+    expect(tree.get('pages/owner.json')).toBe(blobId(readFileSync(join(root, 'site.config/pages/owner.json'))));
+    expect(await wc.filesChanged(entry.commit)).toContain('site.json');
+  });
+});
+
+describe('a working copy left by a stopped service', () => {
+  it('drops files a publish wrote but did not commit, the first time it is used again', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'sw-root-'));
+    temps.push(root);
+    cpSync(join(REPO_ROOT, 'site.config'), join(root, 'site.config'), { recursive: true });
+    const config = configFor(root);
+    await createWorkingCopy(config).ensure();
+    const page = join(config.repoDir, 'site.config/pages/owner.json');
+    const committed = readFileSync(page, 'utf8');
+    writeFileSync(page, '{ "half": ');
+    writeFileSync(join(config.repoDir, 'site.config/pages/stray.json'), '{}');
+    await createWorkingCopy(config).ensure();
+    expect(readFileSync(page, 'utf8')).toBe(committed);
+    expect(existsSync(join(config.repoDir, 'site.config/pages/stray.json'))).toBe(false);
+  });
+});
+
+describe('what the working copy refuses', () => {
+  async function ready() {
+    const root = mkdtempSync(join(tmpdir(), 'sw-root-'));
+    temps.push(root);
+    mkdirSync(join(root, 'site.config', 'pages'), { recursive: true });
+    writeFileSync(join(root, 'site.config', 'site.json'), '{}\n');
+    const wc = createWorkingCopy(configFor(root));
+    await wc.ensure();
+    return { wc, head: await wc.head() };
+  }
+
+  it('takes only commit ids and its own branch as refs', async () => {
+    const { wc, head } = await ready();
+    await expect(wc.resetTo('HEAD~1')).rejects.toThrow(/Not a ref the service makes/);
+    await expect(wc.resetTo('--hard')).rejects.toThrow(/Not a ref the service makes/);
+    await expect(wc.resetTo('origin/other')).rejects.toThrow(/Not a ref the service makes/);
+    await expect(wc.show('HEAD', 'site.json')).rejects.toThrow(/Not a commit id/);
+    await expect(wc.tree('main')).rejects.toThrow(/Not a commit id/);
+    await expect(wc.filesChanged('--all')).rejects.toThrow(/Not a commit id/);
+    expect(await wc.onLive('--all')).toBe(false);
+    expect(await wc.logOf('HEAD')).toEqual([]);
+    await wc.resetTo(head);
+    await wc.resetTo('main');
+  });
+
+  it('reads and commits only config files inside site.config/', async () => {
+    const { wc, head } = await ready();
+    await expect(wc.show(head, '../package.json')).rejects.toThrow(/leaves/);
+    await expect(wc.show(head, '.git/config')).rejects.toThrow(/not a file the checker reads/);
+    await expect(wc.commit(['../README.md'], { name: 'A', email: 'a@b.example' }, 'x')).rejects.toThrow(/leaves/);
+    await expect(wc.commit(['/etc/passwd'], { name: 'A', email: 'a@b.example' }, 'x')).rejects.toThrow(/absolute/);
+  });
+
+  it('commits with the person as author and committer, whatever their name holds', async () => {
+    const { wc } = await ready();
+    writeFileSync(join(wc.dir, 'site.config', 'pages', 'new.json'), '{ "route": "/new" }\n');
+    const commit = await wc.commit(['pages/new.json'], { name: 'Ada <evil>\nInjected: yes', email: 'ada@buildpad.example' }, 'New page');
+    const line = (await git(wc.dir, 'log', '-1', '--format=%an|%ae|%cn|%ce|%s', commit)).trim();
+    expect(line).toBe('Ada  evil  Injected: yes|ada@buildpad.example|Ada  evil  Injected: yes|ada@buildpad.example|New page');
+    expect(await wc.filesChanged(commit)).toEqual(['pages/new.json']);
+  });
+});
