@@ -76,9 +76,10 @@ export function Value({ value }: { value: unknown }) {
 
 const STATUS_WORDS: Record<FileChange['status'], string> = { added: 'added', modified: 'changed', deleted: 'removed' };
 
-function FileTable({ file }: { file: FileChange }) {
+/** A region per table, so a wide one scrolls by keyboard; named with its change's commit, as a page may appear in many. */
+function FileTable({ file, commit }: { file: FileChange; commit: string }) {
   return (
-    <div className="table-scroll" role="region" aria-label={`${file.label}: before and after`} tabIndex={0}>
+    <div className="table-scroll" role="region" aria-label={`${file.label}: before and after (change ${commit.slice(0, 7)})`} tabIndex={0}>
       <table className="fields">
         <caption>
           {file.label} ({STATUS_WORDS[file.status]}) <span className="path">{file.file}</span>
@@ -120,7 +121,7 @@ function Entry({ entry, canUndo, timeZone }: { entry: HistoryEntry; canUndo: boo
         {entry.files.length === 0 ? (
           <p>This change did not touch the site’s pages or settings.</p>
         ) : (
-          entry.files.map((f) => <FileTable key={f.file} file={f} />)
+          entry.files.map((f) => <FileTable key={f.file} file={f} commit={entry.commit} />)
         )}
         {canUndo && entry.files.length > 0 && (
           <form method="post" action={`/admin/history/${entry.commit}/undo`}>
