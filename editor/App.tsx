@@ -85,6 +85,7 @@ export function App() {
   const panel = useEditor((s) => s.panel);
   const conflicts = useEditor((s) => s.conflicts);
   const { canUndo, canRedo } = useHistory();
+  const [discardUndoOffered, setDiscardUndoOffered] = useState(false);
   const { diagnostics, checking } = useLiveChecks(index !== null);
   const announce = useCallback((t: string) => setLive((old) => (old === t ? `${t} ` : t)), []);
 
@@ -327,16 +328,19 @@ export function App() {
         <h1 className="sw-top__title">Sitewright editor</h1>
         <p className="sw-top__page">{openInfo ? `${page?.title ?? openInfo.title} (${page?.route ?? openInfo.route})` : 'Choose a page'}</p>
         <SiteSearch />
-        <div className="sw-row" role="group" aria-label="History">
-          <button type="button" className="sw-button" onClick={undo} disabled={!canUndo} aria-keyshortcuts="Control+Z">
-            Undo
-          </button>
-          <button type="button" className="sw-button" onClick={redo} disabled={!canRedo} aria-keyshortcuts="Control+Shift+Z">
-            Redo
-          </button>
-        </div>
+        {/* A discard clears the edit history; while its own "Undo" is offered, this pair is not shown. */}
+        {!discardUndoOffered && (
+          <div className="sw-row" role="group" aria-label="History">
+            <button type="button" className="sw-button" onClick={undo} disabled={!canUndo} aria-keyshortcuts="Control+Z">
+              Undo
+            </button>
+            <button type="button" className="sw-button" onClick={redo} disabled={!canRedo} aria-keyshortcuts="Control+Shift+Z">
+              Redo
+            </button>
+          </div>
+        )}
         {draft ? (
-          <DraftBar onReload={refreshIndex} onProblems={showPublishProblems} />
+          <DraftBar onReload={refreshIndex} onProblems={showPublishProblems} onUndoOffered={setDiscardUndoOffered} />
         ) : (
           <>
             <p className="sw-top__status" role="status">

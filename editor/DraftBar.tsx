@@ -77,16 +77,21 @@ function useDraftInfo() {
 export function DraftBar({
   onReload,
   onProblems,
+  onUndoOffered,
 }: {
   /** Reads the list of pages and files again (after a publish, a discard or a rebase). */
   onReload: () => Promise<unknown>;
   /** A publish the checker refused: the shell lists the problems and shows the first on its field. */
   onProblems: (message: string, items: Diagnostic[]) => void;
+  /** Told while "Undo" of a discard is offered: the shell then hides its own Undo, so one button has that name. */
+  onUndoOffered?: (offered: boolean) => void;
 }) {
   const [save, setSave] = useState<SaveState>({ kind: 'saved' });
   const [busy, setBusy] = useState<Busy>(null);
   const [note, setNote] = useState<Note | null>(null);
   const [alert, setAlert] = useState('');
+  const undoOffered = Boolean(note?.undo) && save.kind !== 'failed' && busy === null;
+  useEffect(() => onUndoOffered?.(undoOffered), [undoOffered, onUndoOffered]);
   const [conflicts, setConflicts] = useState<{ list: FieldConflict[]; choices?: Resolutions } | null>(null);
   const [dialog, setDialog] = useState<null | 'share' | 'changes'>(null);
   const { info, setInfo, refresh, soon } = useDraftInfo();
@@ -237,6 +242,11 @@ export function DraftBar({
       <button type="button" className="sw-button sw-button--primary" onClick={() => void publish()} aria-disabled={busy !== null}>
         Publish
       </button>
+      {/* The way back to the rest of the back office (sign-out is on Your account). */}
+      <nav className="sw-draft-nav" aria-label="Back office">
+        <a href="/admin/history">History</a>
+        <a href="/admin/account">Your account</a>
+      </nav>
       {(info?.rebased || info?.behind) && (
         <div className="sw-draft-notices">
           {info.rebased && (

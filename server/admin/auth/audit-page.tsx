@@ -45,6 +45,16 @@ export function describeAction(row: Pick<AuditRow, 'action' | 'detail'>): string
       return typeof d.count === 'number' ? `Erased a person’s data (${d.count} lead${d.count === 1 ? '' : 's'})` : 'Erased a person’s data';
     case 'lead-status':
       return typeof d.to === 'string' ? `Marked a lead as ${d.to}` : 'Changed a lead’s status';
+    case 'publish':
+      return typeof d.message === 'string' ? `Published: ${d.message}` : 'Published a change to the site';
+    case 'publish-undo':
+      return typeof d.undone === 'string' ? `Undid the change “${d.undone}”` : 'Undid a change to the site';
+    case 'draft-discarded':
+      return 'Discarded their draft';
+    case 'preview-shared':
+      return 'Shared a preview link';
+    case 'preview-revoked':
+      return 'Revoked a preview link';
     default:
       return row.action;
   }
