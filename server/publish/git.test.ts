@@ -104,3 +104,33 @@ describe('what the working copy refuses', () => {
     expect(await wc.filesChanged(commit)).toEqual(['pages/new.json']);
   });
 });
+
+describe('the live branch', () => {
+  it('is the remote’s default branch when SITEWRIGHT_GIT_BRANCH is not set, and publishes go there', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'sw-trunk-'));
+    temps.push(base);
+    const bare = join(base, 'site.git');
+    await git(base, 'init', '-q', '--bare', '--initial-branch', 'trunk', bare);
+    const seed = join(base, 'seed');
+    await git(base, 'init', '-q', '--initial-branch', 'trunk', seed);
+    mkdirSync(join(seed, 'site.config'), { recursive: true });
+    writeFileSync(join(seed, 'site.config', 'site.json'), '{ "name": "A" }\n');
+    await git(seed, 'add', '-A');
+    await git(seed, 'commit', '-q', '-m', 'seed');
+    await git(seed, 'push', '-q', bare, 'trunk');
+
+    const config = { ...configFor(REPO_ROOT, bare), branchGiven: false };
+    const wc = createWorkingCopy(config);
+    await wc.ensure();
+    expect(wc.liveRef).toBe('origin/trunk');
+    writeFileSync(join(wc.dir, 'site.config', 'site.json'), '{ "name": "B" }\n');
+    await wc.commit(['site.json'], { name: 'Edna Editor', email: 'edna@buildpad.example' }, 'Site settings: name changed');
+    expect(await wc.push()).toBe('pushed');
+    expect((await git(bare, 'log', '-1', '--format=%an|%s', 'trunk')).trim()).toBe('Edna Editor|Site settings: name changed');
+
+    // Made again by a restarted service: it still knows its live branch.
+    const again = createWorkingCopy(config);
+    await again.ensure();
+    expect(again.liveRef).toBe('origin/trunk');
+  });
+});

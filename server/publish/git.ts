@@ -104,9 +104,17 @@ const clean = (s: string) => s.replace(/[<>\r\n\0]/g, ' ').trim() || 'Unknown';
 
 export function createWorkingCopy(config: PublishConfig): WorkingCopy {
   const dir = config.repoDir;
-  const branch = config.branch;
   const hasRemote = Boolean(config.remote);
-  const liveRef = hasRemote ? `origin/${branch}` : branch;
+  let branch = config.branch;
+  let liveRef = hasRemote ? `origin/${branch}` : branch;
+  /** Without SITEWRIGHT_GIT_BRANCH the live branch is the one the clone checked out: the remote's default. */
+  const followCheckedOut = async () => {
+    if (config.branchGiven !== false) return;
+    const name = (await git().raw(['rev-parse', '--abbrev-ref', 'HEAD'])).trim();
+    if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(name) || name.includes('..') || name === 'HEAD') return;
+    branch = name;
+    liveRef = hasRemote ? `origin/${branch}` : branch;
+  };
   let ready: Promise<void> | null = null;
   const remoteUrl = () => {
     if (!config.remote) throw new Error('There is no remote to talk to.');
@@ -123,13 +131,14 @@ export function createWorkingCopy(config: PublishConfig): WorkingCopy {
       // A service stopped in the middle of a publish may have left files written but not committed.
       await git().raw(['reset', '--hard', '-q', 'HEAD']);
       await git().raw(['clean', '-fdq', '--', CONFIG]);
+      await followCheckedOut();
       return;
     }
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dirname(dir), { recursive: true });
     if (config.remote) {
       await gitIn(dirname(dir))
-        .clone(config.remote, dir, ['--branch', branch, '--single-branch', '--no-tags'])
+        .clone(config.remote, dir, [...(config.branchGiven !== false ? ['--branch', branch] : []), '--single-branch', '--no-tags'])
         .catch((e: unknown) => {
           rmSync(dir, { recursive: true, force: true });
           throw gitError(e, 'Could not copy the site from the remote');
@@ -137,6 +146,7 @@ export function createWorkingCopy(config: PublishConfig): WorkingCopy {
       // The clone's config keeps the address without any user:password in it; fetch and push are given the full
       // address each time, from the environment.
       await git().remote(['set-url', 'origin', withoutCredentials(config.remote)]);
+      await followCheckedOut();
       return;
     }
     // Without a remote the service works on a clone of the project's own repository, which then forgets where it came
@@ -182,7 +192,9 @@ export function createWorkingCopy(config: PublishConfig): WorkingCopy {
 
   const wc: WorkingCopy = {
     dir,
-    liveRef,
+    get liveRef() {
+      return liveRef;
+    },
     hasRemote,
     ensure() {
       ready ??= make().catch((e: unknown) => {
