@@ -20,6 +20,9 @@ import '../renderer/styles/global.css';
 import { NewTabNote } from '../renderer/ui/SmartLink.tsx';
 import type { ContentEntry } from './content.ts';
 import { LastGood } from './preview-boundary.tsx';
+import { draftPictures, framingApiBase } from './preview-pictures.ts';
+import builtPictures from 'virtual:sitewright/images';
+import { PicturesProvider } from '../renderer/images/Picture.tsx';
 import { blockPointer, matchField, type Clicked } from './preview-pick.ts';
 
 export interface RenderMessage {
@@ -358,8 +361,11 @@ const container = document.getElementById('app');
 if (!container) throw new Error('#app mount node missing');
 // Every block's code is fetched up front, so typing never waits for a chunk.
 await Promise.allSettled((thumb ? blockRegistry.filter((b) => b.type === thumb) : blockRegistry).map((b) => blockCache.load(b.type)));
+const pictures = draftPictures(framingApiBase(), builtPictures);
 createRoot(container).render(
   <StrictMode>
-    <Root />
+    <PicturesProvider value={pictures}>
+      <Root />
+    </PicturesProvider>
   </StrictMode>,
 );

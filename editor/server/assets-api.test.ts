@@ -4,7 +4,7 @@
  * security checks as every route, a good upload, and each refusal leaving the picture folder as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -184,5 +184,30 @@ describe('each refusal is a sentence and leaves the folder as it was', () => {
       renameSync(`${images}.real`, images);
     }
     expect(existsSync(join(images, 'not-found.svg'))).toBe(true);
+  });
+});
+
+describe('a picture read back (the back office’s preview of a draft)', () => {
+  const get = (query: string, token = TOKEN) => fetch(`http://127.0.0.1:${port}/__editor/api/picture?${query}`, { headers: { [TOKEN_HEADER]: token } });
+
+  it('answers the picture’s own bytes with its type, never cached, and an SVG that can run nothing', async () => {
+    const png = pngBytes(40, 30);
+    writeFileSync(join(images, 'read-back.png'), png);
+    const r = await get('name=read-back.png');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('image/png');
+    expect(r.headers.get('cache-control')).toBe('no-store');
+    expect(Buffer.from(await r.arrayBuffer()).equals(png)).toBe(true);
+    writeFileSync(join(images, 'read-back.svg'), svgText());
+    const svg = await get('name=read-back.svg');
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(svg.headers.get('content-security-policy')).toContain('sandbox');
+  });
+
+  it('refuses other files, paths out of the picture folder, and a request without the token', async () => {
+    expect((await get('name=..%2F..%2Fsite.json')).status).toBe(404);
+    expect((await get(`name=${encodeURIComponent('../../pages/home.png')}`)).status).toBe(403);
+    expect((await get('name=missing.png')).status).toBe(404);
+    expect((await get('name=read-back.png', 'wrong-token')).status).toBe(403);
   });
 });

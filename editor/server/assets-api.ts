@@ -4,6 +4,8 @@
  *   GET  pictures                          { pictures: [{ src, name, width, height, bytes }], limits }
  *   POST pictures/check  (the file's bytes) { kind, width, height, bytes }: would this file be taken? Nothing written.
  *   POST pictures?description=…  (bytes)  { src, name, width, height }: written to site.config/assets/images/
+ *   GET  picture?name=<name>               the picture's own bytes: the back office's preview shows a draft's pictures
+ *                                          from here, as the live site has only the published ones
  *
  * The bytes are the raw request body, of any Content-Type: what a file is comes from its content (pictures.ts).
  */
@@ -57,9 +59,37 @@ async function readBytes(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+const PICTURE_TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+};
+
 export function pictureRoutes({ configDir, rescan }: PictureRoutesOptions): Record<string, Route> {
   const folder = join(configDir, PICTURE_FOLDER);
   return {
+    'GET picture': (_req, res, url) => {
+      const name = url.searchParams.get('name') ?? '';
+      const type = PICTURE_TYPES[/\.([a-z]+)$/i.exec(name)?.[1]?.toLowerCase() ?? ''];
+      if (!type) throw new Refusal(404, 'There is no such picture.');
+      const { abs } = resolveInside(configDir, `${PICTURE_FOLDER}/${name}`);
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(abs);
+      } catch {
+        throw new Refusal(404, 'There is no such picture.');
+      }
+      res.statusCode = 200;
+      res.setHeader('Content-Type', type);
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      // An SVG opened on its own runs no script and loads nothing.
+      res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      res.end(bytes);
+    },
     'GET pictures': (_req, res) => {
       const pictures: PictureInfo[] = listFiles(folder)
         .filter((f) => /\.(svg|webp|avif|png|jpe?g)$/i.test(f))

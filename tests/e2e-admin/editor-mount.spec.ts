@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axe } from '../../editor/e2e/helpers.ts';
 import { newStaff } from './helpers.ts';
+import { pngBytes } from '../../editor/server/picture-fixtures.ts';
 
 const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the page"]');
 const outline = (page: Page) => page.getByRole('listbox', { name: 'Sections' });
@@ -62,4 +63,30 @@ test('sales are refused the editor, its files and its API (403)', async ({ page 
     expect((await page.request.get(path)).status(), path).toBe(403);
   const publish = await page.request.post('/admin/pages/api/publish', { data: {}, headers: { origin: new URL(page.url()).origin } });
   expect(publish.status()).toBe(403);
+});
+
+test('a picture uploaded into the draft shows in the preview, though the live site does not have it yet', async ({ page }) => {
+  await newStaff(page, 'editor', 'Paula Pictures');
+  await page
+    .getByRole('navigation', { name: 'Pages and shared content' })
+    .getByRole('button', { name: /Privacy policy \/policy/ })
+    .click();
+  await outline(page)
+    .getByRole('option', { name: /Section 1: Hero/ })
+    .click();
+  const picture = page.locator('#sw-fields').getByRole('group', { name: 'Image' });
+  await picture.getByRole('button', { name: 'Choose picture…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Picture library' });
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Choose a file…' }).click();
+  await (await chooser).setFiles({ name: 'IMG_0042.png', mimeType: 'image/png', buffer: pngBytes(64, 48) });
+  await dialog.getByRole('textbox', { name: /Describe the picture/ }).fill('Roof going up');
+  await dialog.getByRole('button', { name: 'Upload and use' }).click();
+  await expect(dialog).toBeHidden();
+
+  const shown = preview(page).getByRole('img', { name: 'Roof going up' });
+  await expect(shown).toBeVisible();
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  // The live site has no such file until it is published.
+  expect((await page.request.get('/images/roof-going-up.png')).status()).toBe(404);
 });
