@@ -183,6 +183,9 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
     const stopForms = publishing
       ? formsFollowLive(forms, publishing.publisher.live, join(publishConfigFrom(process.env, REPO_ROOT, config.dataDir).repoDir, 'site.config', 'forms'))
       : undefined;
+    // A published build is served from the last run: the code or the remote may have moved on since, so the live branch
+    // is built again in the background and switched to (the last build is served meanwhile).
+    if (publishing && publishing.publisher.live.dir() !== null) void publishing.publisher.refresh();
     const purgePreviews = publishing?.previews.purge ? every(PURGE_INTERVAL_MS, () => publishing.previews.purge!()) : undefined;
     // The service's own origin shows preview links too (npm run leads:serve beside a CDN): /api and /admin stay its own.
     const publicHttps = config.publicUrl?.startsWith('https:') ?? false;

@@ -39,6 +39,7 @@ export function fakePublisher(build?: FakeBuild): Publisher & { builds: string[]
     entry: notHere('entry'),
     undo: notHere('undo'),
     live: { dir: () => null, onChange: () => () => undefined },
+    refresh: () => Promise.resolve(),
     close: () => Promise.resolve(),
   };
 }

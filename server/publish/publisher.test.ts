@@ -365,3 +365,35 @@ describe('publish over a git remote', () => {
     expect(await git(site.bare, 'log', '-p', 'main')).not.toContain('outside-7f3a');
   });
 });
+
+describe('a service started again', () => {
+  it('builds the live branch as it is now and switches to it, so commits pushed since the last publish are served', async () => {
+    const { site, publisher } = await setup();
+    const ada = newStaffId();
+    editJson((await publisher.draft(ada)).configDir, OWNER, heading('Published before the restart'));
+    expectOk(await publisher.publish(ada, ADA));
+    const before = publisher.live.dir()!;
+    await publisher.close();
+    await site.devCommit('site.config/faqs/general.json', faqWithQuestion('Pushed while the service was down?'), 'FAQ question');
+
+    const again = await site.publisher();
+    expect(again.live.dir()).toBe(before);
+    await again.refresh();
+    const now = again.live.dir()!;
+    expect(now).not.toBe(before);
+    expect(firstQuestion(readFileSync(join(now, 'config', 'faqs/general.json'), 'utf8'))).toBe('Pushed while the service was down?');
+    expect(ownerOn(readFileSync(join(now, 'config', OWNER), 'utf8')).blocks[0].heading).toBe('Published before the restart');
+  });
+
+  it('keeps serving the last build when the new one fails', async () => {
+    const { site, publisher } = await setup();
+    const ada = newStaffId();
+    editJson((await publisher.draft(ada)).configDir, OWNER, heading('Still served'));
+    expectOk(await publisher.publish(ada, ADA));
+    const before = publisher.live.dir()!;
+    site.build.fail = 'The build broke.';
+    await publisher.refresh();
+    expect(publisher.live.dir()).toBe(before);
+    expect(site.logs.some((l) => l.includes('The build broke.'))).toBe(true);
+  });
+});

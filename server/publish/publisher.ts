@@ -246,6 +246,22 @@ export async function createPublisher(opts: PublisherOptions): Promise<Publisher
 
   const publisher: Publisher = {
     live,
+    refresh: () =>
+      lock(async () => {
+        let outDir: string | null = null;
+        try {
+          await wc.ensure();
+          await wc.fetchLive().catch((e: unknown) => log(e instanceof Error ? e.message : String(e)));
+          await wc.resetTo(wc.liveRef);
+          outDir = live.nextDir();
+          const built = await build(repoConfig, outDir);
+          if (!built.ok) throw new Error(built.message);
+          live.switchTo(outDir);
+        } catch (e) {
+          if (outDir) live.drop(outDir);
+          log(`the live site could not be built again at start, so the last build is served: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }),
     async draft(staffId) {
       assertStaffId(staffId);
       if (!drafts.exists(staffId)) await lock(() => drafts.ensure(staffId));

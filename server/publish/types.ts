@@ -123,6 +123,12 @@ export interface Publisher {
   /** Builds the whole site from the person's draft as it is now into outDir (for a preview link). */
   buildDraft(staffId: string, outDir: string): Promise<{ ok: true } | { ok: false; message: string; diagnostics?: ApiDiagnostic[] }>;
   live: LiveSite;
+  /**
+   * Builds the live branch as it is now (after fetching) and switches to it. At start, when a published build is being
+   * served: the service's code or the remote may have moved on since it was made. A failure only logs; the last build
+   * stays.
+   */
+  refresh(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -63,6 +63,7 @@ function fakePublisher(entries: HistoryEntry[], outcome: PublishOutcome) {
       return outcome;
     },
     live: { dir: () => null, onChange: () => () => {} },
+    refresh: async () => {},
     close: async () => {},
   };
   const publishing: Publishing = {

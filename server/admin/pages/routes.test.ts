@@ -77,6 +77,7 @@ function fakePublishing(home: string, editorDir: string) {
       return { ok: true };
     },
     live: { dir: () => null, onChange: () => () => undefined },
+    async refresh() {},
     async close() {},
   };
   const link: PreviewLink = { id: 'p1', createdAt: '2026-01-01T00:00:00Z', expiresAt: '2026-01-08T00:00:00Z', revokedAt: null, sharedBy: 'Eve' };
