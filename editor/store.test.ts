@@ -93,6 +93,16 @@ describe('editor store', () => {
     expect(blocks(s)[0].heading).toBe('Mine');
   });
 
+  it('asks nothing when the file now holds exactly the unsaved work (a save sent as the page closed)', () => {
+    const s = setup();
+    s.getState().updateBlock(0, { type: 'hero', heading: 'Mine' });
+    const mine = { ...page(), blocks: [{ type: 'hero', heading: 'Mine' }, ...page().blocks.slice(1)] };
+    s.getState().loaded('pages/a.json', { hash: 'h5', text: 'mine', data: mine });
+    expect(s.getState().conflicts['pages/a.json']).toBeUndefined();
+    expect(s.getState().base['pages/a.json'].hash).toBe('h5');
+    expect(blocks(s)[0].heading).toBe('Mine');
+  });
+
   it('survives a reload: working copies and history come back from storage', () => {
     const s = setup();
     const saver = persist(s, localStorage, 0);

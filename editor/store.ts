@@ -91,6 +91,12 @@ export function createEditorStore(initial?: Partial<EditorState>) {
             const { working, base: bases } = get();
             const had = bases[path];
             const unsaved = path in working && had !== undefined && !sameJson(working[path], had.data);
+            // The file now holds exactly what is unsaved here (a save the page sent as it closed, whose answer it never
+            // read): nothing to choose between, it simply is saved.
+            if (unsaved && sameJson(working[path], base.data)) {
+              withoutHistory(api as unknown as EditorStore, () => set({ base: { ...get().base, [path]: base } }));
+              return;
+            }
             if (unsaved && had.hash !== base.hash) {
               // Changed on disk while the person has unsaved changes here: never overwrite either; they choose.
               set({ conflicts: { ...get().conflicts, [path]: { path, disk: base } } });

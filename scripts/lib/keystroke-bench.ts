@@ -66,7 +66,7 @@ async function typingReady(page: Page, url: string, title: string, route: string
   await field.click();
   await field.press('End');
   const frame = page.frameLocator('iframe[title="Preview of the page"]');
-  await frame.locator(`[data-editor-index="${at}"] h2, [data-editor-index="${at}"] h1`).first().waitFor({ timeout: 60_000 });
+  await frame.locator(`[data-editor-index="${at}"] h2, [data-editor-index="${at}"] h1`).first().waitFor({ timeout: 60_000 }).catch(async (e: unknown) => { await page.screenshot({ path: '/tmp/kb-fail.png' }); throw e; });
   return field;
 }
 
@@ -94,7 +94,8 @@ async function signedInEditor(browser: Browser, root: string, base: string, data
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('button', { name: 'Sign out', exact: true }).waitFor();
+  // An editor's home is the editor itself.
+  await page.waitForURL(/\/admin\/pages$/);
   await page.close();
   return context;
 }

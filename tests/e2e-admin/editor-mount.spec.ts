@@ -38,6 +38,17 @@ test('an editor edits their draft in the back office: the preview follows, and t
   // Typing shows in the preview, rendered by the build's own blocks.
   await heading(page).fill('Build anything, from anywhere');
   await expect(preview(page).getByRole('heading', { name: 'Build anything, from anywhere' })).toBeVisible();
+  // The preview checks each section against its block's schema, as under npm run edit: an emptied required heading
+  // keeps the section as it last looked, and says so.
+  await heading(page).fill('');
+  await expect(
+    preview(page)
+      .getByText(/Section 1 is shown as it last looked|shown as it last looked/)
+      .first(),
+  ).toBeVisible();
+  await heading(page).fill('Build anything, from anywhere');
+  await expect(preview(page).getByText(/shown as it last looked/)).toHaveCount(0);
+
   // Saved into the draft as typed (no Save button in the back office): the server's copy has it.
   await expect.poll(async () => (await page.request.get('/admin/pages/api/file?path=pages/home.json')).text()).toContain('Build anything, from anywhere');
   await expect(page.getByRole('banner').getByText('Draft saved')).toBeVisible();

@@ -46,7 +46,10 @@ export const EDITOR_CSP = [
  */
 export const PREVIEW_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // The preview checks each section against its block's schema with ajv, which compiles a schema into a function:
+  // without 'unsafe-eval' the check is silently off, and a half-filled section is not kept as it last looked. The
+  // schemas are the project's own files; nothing typed into a field is ever compiled.
+  "script-src 'self' 'unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "connect-src 'self'",
