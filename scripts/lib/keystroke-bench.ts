@@ -66,7 +66,7 @@ async function typingReady(page: Page, url: string, title: string, route: string
   await field.click();
   await field.press('End');
   const frame = page.frameLocator('iframe[title="Preview of the page"]');
-  await frame.locator(`[data-editor-index="${at}"] h2, [data-editor-index="${at}"] h1`).first().waitFor({ timeout: 60_000 }).catch(async (e: unknown) => { await page.screenshot({ path: '/tmp/kb-fail.png' }); throw e; });
+  await frame.locator(`[data-editor-index="${at}"] h2, [data-editor-index="${at}"] h1`).first().waitFor({ timeout: 60_000 });
   return field;
 }
 
