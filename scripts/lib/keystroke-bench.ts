@@ -158,6 +158,8 @@ export async function benchKeystrokes(options: KeystrokeBenchOptions): Promise<K
         ['back office', signedIn, `${service.url}/admin/pages`],
       ] as const) {
         const tab = await context.newPage();
+        // A step that cannot happen fails the bench with Playwright's account of why, rather than waiting for ever.
+        tab.setDefaultTimeout(60_000);
         const field = await typingReady(tab, url, title, route, at);
         times[where].push((await timeKeystrokes(tab, field, at, keystrokes)).times);
         await tab.close();
