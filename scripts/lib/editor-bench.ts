@@ -60,6 +60,22 @@ export async function waitForServer(url: string, child: ChildProcess, ms = 60_00
   throw new Error(`npm run edit did not answer on ${url}`);
 }
 
+/** Opens `route`'s page in a loaded editor, selects block `at` and puts the cursor at the end of its heading. */
+export async function typingReady(page: Page, url: string, title: string, route: string, at: number): Promise<Locator> {
+  await page.goto(url);
+  await page.getByRole('navigation', { name: 'Pages and shared content' }).waitFor();
+  await page.getByRole('button', { name: new RegExp(`${title} ${route.replace(/[/-]/g, '\\$&')}`) }).click();
+  const option = page.locator(`#sw-outline-${at}`);
+  await option.scrollIntoViewIfNeeded();
+  await option.click();
+  const field = page.locator('#sw-block_heading');
+  await field.click();
+  await field.press('End');
+  const frame = page.frameLocator('iframe[title="Preview of the page"]');
+  await frame.locator(`[data-editor-index="${at}"] h2, [data-editor-index="${at}"] h1`).first().waitFor({ timeout: 60_000 });
+  return field;
+}
+
 /**
  * Types `keystrokes` letters at the end of `field` (after 5 more that warm up and are not counted), whose text shows
  * in the block at index `at` of the preview frame. Per keystroke: the time from its keydown event in the editor to
@@ -130,17 +146,8 @@ export async function benchEditor(options: EditorBenchOptions): Promise<EditorBe
     for (const n of sizes) {
       const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
       const page = await context.newPage();
-      await page.goto(`http://127.0.0.1:${port}/`);
-      await page.getByRole('button', { name: new RegExp(`Editor bench ${n} /bench-editor-${n}`) }).click();
       const at = targets.get(n)!;
-      const option = page.locator(`#sw-outline-${at}`);
-      await option.scrollIntoViewIfNeeded();
-      await option.click();
-      const field = page.locator('#sw-block_heading');
-      await field.click();
-      await field.press('End');
-      const frame = page.frameLocator('iframe[title="Preview of the page"]');
-      await frame.locator(`[data-editor-index="${at}"] h2, [data-editor-index="${at}"] h1`).first().waitFor({ timeout: 30_000 });
+      const field = await typingReady(page, `http://127.0.0.1:${port}/`, `Editor bench ${n}`, `/bench-editor-${n}`, at);
       // SITEWRIGHT_BENCH_PROFILE=1: where the main thread's time goes while typing (top functions by self time).
       const cdp = process.env.SITEWRIGHT_BENCH_PROFILE ? await context.newCDPSession(page) : null;
       if (cdp) {

@@ -14,12 +14,12 @@ import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { largePage, loadExamples } from '../../editor/server/bench.ts';
 import { startLeadProcess } from '../../server/test-service.ts';
 import { percentile } from './audit-figures.ts';
 import { chromiumLaunchOptions } from './chromium.ts';
-import { EDITOR_P95_BUDGET_MS, timeKeystrokes, waitForServer } from './editor-bench.ts';
+import { EDITOR_P95_BUDGET_MS, timeKeystrokes, typingReady, waitForServer } from './editor-bench.ts';
 
 const execFileP = promisify(execFile);
 
@@ -53,22 +53,6 @@ export interface KeystrokeBenchResult {
 }
 
 const r1 = (v: number) => Math.round(v * 10) / 10;
-
-/** Opens `route`'s page in a loaded editor, selects block `at` and puts the cursor at the end of its heading. */
-async function typingReady(page: Page, url: string, title: string, route: string, at: number) {
-  await page.goto(url);
-  await page.getByRole('navigation', { name: 'Pages and shared content' }).waitFor();
-  await page.getByRole('button', { name: new RegExp(`${title} ${route.replace(/[/-]/g, '\\$&')}`) }).click();
-  const option = page.locator(`#sw-outline-${at}`);
-  await option.scrollIntoViewIfNeeded();
-  await option.click();
-  const field = page.locator('#sw-block_heading');
-  await field.click();
-  await field.press('End');
-  const frame = page.frameLocator('iframe[title="Preview of the page"]');
-  await frame.locator(`[data-editor-index="${at}"] h2, [data-editor-index="${at}"] h1`).first().waitFor({ timeout: 60_000 });
-  return field;
-}
 
 /**
  * A staff member with the editor role, through the invite and sign-in pages of the running service (`npm run staff`
