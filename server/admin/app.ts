@@ -19,6 +19,7 @@ import { WEBAUTHN_BUNDLE } from './passkeys/bundle.ts';
 import { registerInbox } from './inbox/routes.tsx';
 import { registerHistory } from './history/routes.tsx';
 import { registerPages } from './pages/routes.tsx';
+import { registerStats } from './stats/routes.tsx';
 
 export const CSP = [
   "default-src 'self'",
@@ -97,6 +98,7 @@ export function createBackOffice(options: BackOfficeOptions): Hono<BackOfficeEnv
   registerInbox(app, o);
   registerHistory(app, o);
   registerPages(app, o);
+  registerStats(app, o);
 
   // The back office's home: the first screen the role may use.
   app.get('/admin', needs(undefined, refusalPage), (c) => {

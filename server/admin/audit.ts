@@ -21,6 +21,7 @@ export type AuditAction =
   | 'lead-export'
   | 'lead-erase'
   | 'lead-status'
+  | 'stats-export'
   | 'publish'
   | 'publish-undo'
   | 'draft-discarded'

@@ -12,6 +12,7 @@ const NAV: { href: string; label: string; action?: Action }[] = [
   { href: '/admin/leads', label: 'Leads', action: 'leads.read' },
   { href: '/admin/pages', label: 'Pages', action: 'pages.edit' },
   { href: '/admin/history', label: 'History', action: 'pages.edit' },
+  { href: '/admin/stats', label: 'Stats', action: 'stats.read' },
   { href: '/admin/staff', label: 'Staff', action: 'staff.manage' },
   { href: '/admin/audit', label: 'Audit log', action: 'audit.read' },
   { href: '/admin/account', label: 'Your account' },

@@ -4,6 +4,7 @@ import { listAudit, type AuditRow } from '../audit.ts';
 import { needs, type BackOfficeEnv, type BackOfficeOptions } from '../context.ts';
 import { Page, refusalPage, renderPage } from '../layout.tsx';
 import { isRole } from '../roles.ts';
+import { isTableId, TABLE_TITLES } from '../stats/tables.ts';
 import { ROLE_NAMES } from './staff-page.tsx';
 import { formatWhen } from './ui.tsx';
 
@@ -45,6 +46,10 @@ export function describeAction(row: Pick<AuditRow, 'action' | 'detail'>): string
       return typeof d.count === 'number' ? `Erased a person’s data (${d.count} lead${d.count === 1 ? '' : 's'})` : 'Erased a person’s data';
     case 'lead-status':
       return typeof d.to === 'string' ? `Marked a lead as ${d.to}` : 'Changed a lead’s status';
+    case 'stats-export':
+      return typeof d.table === 'string' && typeof d.from === 'string' && typeof d.to === 'string'
+        ? `Downloaded the stats table “${isTableId(d.table) ? TABLE_TITLES[d.table] : d.table}” as CSV (${d.from} to ${d.to})`
+        : 'Downloaded a stats table as CSV';
     case 'publish':
       return typeof d.message === 'string' ? `Published: ${d.message}` : 'Published a change to the site';
     case 'publish-undo':
