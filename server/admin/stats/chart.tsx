@@ -5,7 +5,6 @@
  */
 import type { DayFigures } from '../../stats/types.ts';
 
-const W = 640;
 const H = 240;
 const LEFT = 52;
 const RIGHT = 16;
@@ -45,7 +44,11 @@ export function chartSummary(days: readonly DayFigures[]): string {
   return `Page views and visitors per day ${span}: ${count(views)} page view${views === 1 ? '' : 's'} and ${count(visitors)} visitor${visitors === 1 ? '' : 's'} in all.${most} The table below gives every day’s figures.`;
 }
 
-export function DaysChart({ days }: { days: readonly DayFigures[] }) {
+/**
+ * The chart `W` units wide: the page draws a wide one and a narrow one and shows one of them by the screen's width
+ * (the other is display: none, so a screen reader meets one), so its words stay readable on a phone.
+ */
+export function DaysChart({ days, W, id }: { days: readonly DayFigures[]; W: number; id: string }) {
   const top = niceMax(Math.max(...days.map((d) => Math.max(d.views, d.visitors))));
   const plotW = W - LEFT - RIGHT;
   const plotH = H - TOP - BOTTOM;
@@ -54,9 +57,9 @@ export function DaysChart({ days }: { days: readonly DayFigures[] }) {
   const points = (pick: (d: DayFigures) => number) => days.map((d, i) => `${x(i).toFixed(1)},${y(pick(d)).toFixed(1)}`).join(' ');
   const xLabels = days.length === 1 ? [0] : days.length > 2 ? [0, Math.floor((days.length - 1) / 2), days.length - 1] : [0, 1];
   return (
-    <svg className="chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="chart-title chart-desc" focusable="false">
-      <title id="chart-title">Visitors and page views per day</title>
-      <desc id="chart-desc">{chartSummary(days)}</desc>
+    <svg className={`chart ${id}`} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} focusable="false">
+      <title id={`${id}-title`}>Visitors and page views per day</title>
+      <desc id={`${id}-desc`}>{chartSummary(days)}</desc>
       <g fontSize="13" fill="#555d66">
         {[0, top / 2, top].map((v) => (
           <g key={v}>

@@ -157,8 +157,14 @@ describe.each(backends())('the Stats page on $name', (backend) => {
       ])
         expect(html).toContain(`<dt>${label}</dt><dd>${value}</dd>`);
 
-      expect(html).toMatch(/<svg class="chart" viewBox="0 0 640 240" role="img" aria-labelledby="chart-title chart-desc"/);
-      expect(html).toContain('<desc id="chart-desc">Page views and visitors per day from 20 Nov 2026 to 26 Nov 2026: 1,540 page views and 612 visitors');
+      // A wide chart and a narrow one for phones, the stylesheet showing one of them; each an image with a text alternative.
+      for (const [id, width] of [
+        ['chart-wide', 640],
+        ['chart-narrow', 360],
+      ]) {
+        expect(html).toContain(`<svg class="chart ${id}" viewBox="0 0 ${width} 240" role="img" aria-labelledby="${id}-title ${id}-desc"`);
+        expect(html).toContain(`<desc id="${id}-desc">Page views and visitors per day from 20 Nov 2026 to 26 Nov 2026: 1,540 page views and 612 visitors`);
+      }
       expect(html).toContain('Page views (solid line, dots)');
       expect(html).toContain('Visitors (dashed line, squares)');
 
@@ -220,8 +226,8 @@ describe.each(backends())('the Stats page on $name', (backend) => {
       expect(html).not.toMatch(/ style="/);
       expect(html).toContain('<link rel="stylesheet" href="/admin/assets/stats.css"/>');
       const css = await (await get('/admin/assets/stats.css')).text();
-      expect(css).toContain('svg.chart');
-      expect(css).toMatch(/width: 100%;\s+height: auto;/);
+      expect(css).toMatch(/svg\.chart \{\s+display: block;\s+width: 100%;\s+height: auto;/);
+      expect(css).toMatch(/@media \(max-width: 40rem\) \{\s+svg\.chart-wide \{\s+display: none;\s+\}\s+svg\.chart-narrow \{\s+display: block;/);
     });
 
     it('says in plain words that there is nothing yet when the days have no figures', async () => {

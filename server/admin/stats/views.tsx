@@ -98,6 +98,7 @@ function cellText(table: StatsTable, column: number, value: Cell) {
 function TableSection({ table, params, days }: { table: StatsTable; params: string; days: number }) {
   const shown = table.id === 'days' ? table.rows : table.rows.slice(0, LIST_LIMIT);
   const head = `${table.id}-h`;
+  const dayFigures = table.rows.map(([day, visitors, views]) => ({ day: String(day), visitors: Number(visitors), views: Number(views) }));
   return (
     <section aria-labelledby={head} className="stats-section">
       <div className="section-head">
@@ -115,7 +116,8 @@ function TableSection({ table, params, days }: { table: StatsTable; params: stri
         <>
           {table.id === 'days' && (
             <figure className="chart-box">
-              <DaysChart days={table.rows.map(([day, visitors, views]) => ({ day: String(day), visitors: Number(visitors), views: Number(views) }))} />
+              <DaysChart days={dayFigures} W={640} id="chart-wide" />
+              <DaysChart days={dayFigures} W={360} id="chart-narrow" />
               <figcaption>
                 <ChartLegend days={days} />
               </figcaption>
