@@ -1,7 +1,7 @@
 /**
- * Pictures of the leads inbox for docs/back-office.md, at a phone's width (390 px) and a laptop's (1366 px), and an
- * axe check of each screen while it is open. The back office runs on an in-memory database of made-up leads, signed
- * in as a sales person, so the pictures never show a real lead. Then publishing, signed in as an owner, on a working
+ * Pictures of the leads inbox and Stats for docs/back-office.md, at a phone's width (390 px) and a laptop's (1366 px),
+ * and an axe check of each screen while it is open. The back office runs on an in-memory database of made-up leads
+ * and visit counts, signed in as a sales person, so the pictures never show a real lead. Then publishing, signed in as an owner, on a working
  * copy of this repository in a temporary folder (no remote, nothing pushed): the conflict window (a colleague
  * published the same heading meanwhile), the editor after publishing, and the history.
  * Run after `npm run build` (the editor's production build): npx tsx scripts/back-office-screenshots.ts
@@ -106,6 +106,25 @@ await db.query(
   [first, new Date(now - 1_800_000)],
 );
 
+// A week of made-up visit counts for Stats, ending today (UTC), as the counting would have stored them.
+for (let d = 0; d < 7; d++) {
+  const day = new Date(now - d * 86_400_000).toISOString().slice(0, 10);
+  const wave = [0, 36, 60, 20, 76, 50, 10][d];
+  await db.query('INSERT INTO stats_days (day, views, visitors) VALUES ($1, $2, $3)', [day, 240 + wave * 2, 95 + wave]);
+  await db.query(
+    `INSERT INTO stats_pages (day, path, source, campaign, views, visitors, entries) VALUES
+       ($1, '/', '', '', $2, $3, $4), ($1, '/owner', 'newsletter', 'spring-extensions', 70, 30, 28),
+       ($1, '/vendor', 'www.google.com', '', 45, 22, 20), ($1, '/contact', '', '', 30, 18, 2), ($1, '(not found)', '', '', 6, 5, 3)`,
+    [day, 80 + wave, 40 + wave / 2, 35 + wave / 2],
+  );
+  await db.query(
+    `INSERT INTO stats_forms (day, form, landing, source, campaign, starts, leads) VALUES
+       ($1, 'contact', '/owner', 'newsletter', 'spring-extensions', 4, 2), ($1, 'contact', '/', '', '', 3, 1),
+       ($1, 'demo-lead', '/vendor', 'www.google.com', '', 2, 1), ($1, 'waitlist', '', '', '', 1, 0)`,
+    [day],
+  );
+}
+
 const { cookie } = await signedInCookie(db, 'sales');
 await db.query(`UPDATE staff SET name = 'Sam Rivera'`);
 // Publishing: an owner who edits in the browser, and a colleague whose publish comes first.
@@ -128,6 +147,7 @@ try {
     ['lead', `/admin/leads/${first}`],
     ['spam', '/admin/leads?status=spam'],
     ['erase', '/admin/leads/erase'],
+    ['stats', '/admin/stats'],
   ];
   for (const [width, height] of [
     [1366, 900],
@@ -154,6 +174,8 @@ try {
                   ['filters', undefined],
                   ['inbox', '.summary'],
                 ];
+      // Stats on a phone: the picture starts at the line saying which days it shows, below the range form.
+      if (screen === 'stats') shots.push(['stats', width > 600 ? undefined : '.showing']);
       for (const [shot, scrollTo] of shots) {
         // On a phone the filters fill the first screen: the list's picture starts at the line above the cards.
         if (scrollTo) await page.locator(scrollTo).evaluate((e) => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 8));
@@ -255,5 +277,5 @@ if (problems.length) {
   process.exitCode = 1;
 } else
   console.log(
-    'axe: 0 violations on the inbox, a lead, spam and erase at 1366 and 390 px, and on the conflict window, the editor after publishing and the history',
+    'axe: 0 violations on the inbox, a lead, spam, erase and Stats at 1366 and 390 px, and on the conflict window, the editor after publishing and the history',
   );
