@@ -41,6 +41,9 @@ function isIslandDialog(doc: Document, id: string): boolean {
   return [...doc.querySelectorAll(`[${DIALOG_ATTRIBUTE}]`)].some((el) => el.getAttribute(DIALOG_ATTRIBUTE) === id);
 }
 
+/** Whether the page has a dialog island: the build leaves out catching the clicks that open one where none is. */
+const withDialogs = typeof SITEWRIGHT_SHELL_DIALOGS !== 'boolean' || SITEWRIGHT_SHELL_DIALOGS;
+
 /** Starts catching; the shell calls it on a page with islands, before the loader is asked for. */
 export function catchEarly(doc: Document): void {
   const view = doc.defaultView;
@@ -53,7 +56,7 @@ export function catchEarly(doc: Document): void {
   }
   const onEvent = (event: Event) => {
     if (early.over) return;
-    if (event.type === 'click') {
+    if (withDialogs && event.type === 'click') {
       const dialog = dialogAskedBy(event);
       if (dialog && isIslandDialog(doc, dialog.id)) {
         event.preventDefault();

@@ -8,6 +8,12 @@
 import { lockScroll } from '../lib/scroll-lock.ts';
 import { ACCORDION_ATTR, BEHIND_MENU_ATTR, DESKTOP_QUERY, DISCLOSURE_ATTR, DROPDOWN_ATTR, MOBILE_MENU_ID, SITE_HEADER_ATTR } from './markup.ts';
 
+/**
+ * The build's shell, inlined into prerendered pages, which browsers run: it leaves out what only the dev server,
+ * the editor's preview and the tests (jsdom) need, for the bytes every page carries.
+ */
+const BUILT = typeof SITEWRIGHT_SHELL_GATE === 'boolean';
+
 const DROPDOWN = `[${DROPDOWN_ATTR}]`;
 const HEADER = `[${SITE_HEADER_ATTR}]`;
 const NAV_KEYS = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
@@ -67,7 +73,7 @@ export function upgradeAccordions(root: ParentNode): void {
 }
 
 function isDesktop(view: Window): boolean {
-  return typeof view.matchMedia !== 'function' || view.matchMedia(DESKTOP_QUERY).matches;
+  return (!BUILT && typeof view.matchMedia !== 'function') || view.matchMedia(DESKTOP_QUERY).matches;
 }
 
 function links(panel: Element | null): HTMLAnchorElement[] {
@@ -75,6 +81,7 @@ function links(panel: Element | null): HTMLAnchorElement[] {
 }
 
 function isPopoverOpen(el: Element): boolean {
+  if (BUILT) return el.matches(':popover-open');
   try {
     return el.matches(':popover-open');
   } catch {
@@ -207,12 +214,13 @@ export function initShell(doc: Document): () => void {
   };
 
   // Crossing the breakpoint turns the full-screen menu into the bar and back: nothing stays open across it.
-  const query = typeof view.matchMedia === 'function' ? view.matchMedia(DESKTOP_QUERY) : null;
+  const query = BUILT || typeof view.matchMedia === 'function' ? view.matchMedia(DESKTOP_QUERY) : null;
   const onBreakpoint = () => closeAll();
 
-  // Accordions rendered after this runs (a client render) are upgraded as they arrive.
+  // Accordions rendered after this runs (a client render: the dev server, the editor's preview) are upgraded as they
+  // arrive. The build's shell leaves this out: a prerendered page has them all.
   const observer =
-    typeof MutationObserver === 'function'
+    !BUILT && typeof MutationObserver === 'function'
       ? new MutationObserver(() => {
           upgradeAccordions(doc);
           markPopoverButtons(doc);
@@ -223,7 +231,7 @@ export function initShell(doc: Document): () => void {
     markPopoverButtons(doc);
     // Only a page drawn in the browser (the dev server) gains its header and accordions later; a prerendered page
     // has them all, and watching its every change would cost for nothing.
-    if (!doc.querySelector(`${HEADER}`)) observer?.observe(doc.body, { childList: true, subtree: true });
+    if (!BUILT && !doc.querySelector(`${HEADER}`)) observer?.observe(doc.body, { childList: true, subtree: true });
   };
 
   doc.addEventListener('beforetoggle', onPopoverToggle, true);
@@ -232,7 +240,8 @@ export function initShell(doc: Document): () => void {
   doc.addEventListener('keydown', onKeyDown);
   doc.addEventListener('focusout', onFocusOut);
   query?.addEventListener('change', onBreakpoint);
-  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', start, { once: true });
+  // The build's shell is a module script, which runs once the page is parsed.
+  if (!BUILT && doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', start, { once: true });
   else start();
 
   return () => {
@@ -241,7 +250,7 @@ export function initShell(doc: Document): () => void {
     doc.removeEventListener('click', onClick);
     doc.removeEventListener('keydown', onKeyDown);
     doc.removeEventListener('focusout', onFocusOut);
-    doc.removeEventListener('DOMContentLoaded', start);
+    if (!BUILT) doc.removeEventListener('DOMContentLoaded', start);
     query?.removeEventListener('change', onBreakpoint);
     observer?.disconnect();
     release?.();
