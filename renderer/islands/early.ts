@@ -19,7 +19,7 @@ const early = /* @__PURE__ */ pageState('early-events', () => ({ events: [] as E
 /** The dialog a plain click asks for: a link to "#<id>" or a button the prerenderer marked with the id it opens. */
 export function dialogAskedBy(event: Event): DialogRequest | null {
   const click = event as MouseEvent;
-  if (click.defaultPrevented || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return null;
+  if (click.defaultPrevented || click.button !== 0 || click.ctrlKey || click.metaKey || click.shiftKey || click.altKey) return null;
   if (!(event.target instanceof Element)) return null;
   const opener = event.target.closest<HTMLElement>(`[${OPENS_ATTRIBUTE}], a[href^="#"]`);
   const raw = opener?.getAttribute(OPENS_ATTRIBUTE) ?? opener?.getAttribute('href')?.slice(1);

@@ -24,7 +24,8 @@ const withGate = typeof SITEWRIGHT_SHELL_GATE !== 'boolean' || SITEWRIGHT_SHELL_
 const withNotFound = typeof SITEWRIGHT_SHELL_NOT_FOUND !== 'boolean' || SITEWRIGHT_SHELL_NOT_FOUND;
 const withLaterStyles = typeof SITEWRIGHT_SHELL_LATER_STYLES !== 'boolean' || SITEWRIGHT_SHELL_LATER_STYLES;
 
-if (typeof document !== 'undefined') {
+// The build's shell runs only in a page; the guard is for anything else that imports this module.
+if (typeof SITEWRIGHT_SHELL_GATE === 'boolean' || typeof document !== 'undefined') {
   const opened = withGate && openPreviewGate(document);
   initShell(document);
   // The build says which page this is; the dev server, which says nothing, counts from its own entry once it knows.
@@ -34,7 +35,8 @@ if (typeof document !== 'undefined') {
   if (typeof SITEWRIGHT_ISLANDS_LOADER !== 'string') recordVisit();
   if (withNotFound) awaitNotFoundImage(document);
   if (withLaterStyles) linkLaterStyles(document);
-  if (!document.querySelector(`[${ISLAND_ATTRIBUTE}]`)) {
+  // The build knows a page has islands, unless it is behind the gate, whose locked screen has none.
+  if (!(typeof SITEWRIGHT_ISLANDS_LOADER === 'string' && !withGate) && !document.querySelector(`[${ISLAND_ATTRIBUTE}]`)) {
     // A page with islands is marked by the islands loader once its first islands are live.
     document.documentElement.dataset.hydrated = 'true';
   } else if (typeof SITEWRIGHT_ISLANDS_LOADER === 'string') {

@@ -27,7 +27,8 @@ export function nextIndex(key: string, index: number, length: number): number {
 
 /** The elements an aria-controls attribute names, skipping ids not on the page. */
 export function controlled(control: Element): HTMLElement[] {
-  const ids = (control.getAttribute('aria-controls') ?? '').split(/\s+/).filter(Boolean);
+  // An empty id (from extra spaces) names nothing either.
+  const ids = (control.getAttribute('aria-controls') ?? '').split(/\s+/);
   return ids.map((id) => control.ownerDocument.getElementById(id)).filter((el): el is HTMLElement => el !== null);
 }
 
@@ -72,10 +73,6 @@ export function upgradeAccordions(root: ParentNode): void {
   }
 }
 
-function isDesktop(view: Window): boolean {
-  return (!BUILT && typeof view.matchMedia !== 'function') || view.matchMedia(DESKTOP_QUERY).matches;
-}
-
 function links(panel: Element | null): HTMLAnchorElement[] {
   return panel ? [...panel.querySelectorAll<HTMLAnchorElement>('a[href]')] : [];
 }
@@ -93,6 +90,10 @@ function isPopoverOpen(el: Element): boolean {
 /** Wires the shell into a document; returns a function that unwires it (for tests). */
 export function initShell(doc: Document): () => void {
   const view = doc.defaultView ?? window;
+  // Crossing the breakpoint turns the full-screen menu into the bar and back: nothing stays open across it.
+  const query = BUILT || typeof view.matchMedia === 'function' ? view.matchMedia(DESKTOP_QUERY) : null;
+  // Without matchMedia (jsdom) the bar is what there is.
+  const isDesktop = () => query?.matches ?? true;
   const open = new Set<Element>();
   let release: (() => void) | undefined;
 
@@ -135,7 +136,7 @@ export function initShell(doc: Document): () => void {
     else open.delete(el);
     for (const b of doc.querySelectorAll(`[popovertarget="${el.id}"]`)) {
       b.setAttribute('aria-expanded', String(isOpen));
-      if (isOpen && e.type === 'beforetoggle' && el.id !== MOBILE_MENU_ID && isDesktop(view)) placePanel(el, b, view);
+      if (isOpen && e.type === 'beforetoggle' && el.id !== MOBILE_MENU_ID && isDesktop()) placePanel(el, b, view);
     }
     if (el.id === MOBILE_MENU_ID) {
       hamburger()?.setAttribute('aria-label', isOpen ? 'Close menu' : 'Open menu');
@@ -153,7 +154,7 @@ export function initShell(doc: Document): () => void {
     if (!(e.target instanceof Element)) return;
     const target = e.target;
     const button = target.closest(`${DROPDOWN} > button`);
-    if (button && !isDesktop(view)) {
+    if (button && !isDesktop()) {
       // In the phone menu a group opens in place: a popover would float in the top layer over the links below it.
       e.preventDefault();
       const expanded = button.getAttribute('aria-expanded') !== 'true';
@@ -178,7 +179,7 @@ export function initShell(doc: Document): () => void {
     const button = trigger(dropdown);
     if (!button) return;
     const panel = panelOf(button);
-    if (e.key === 'Escape' && !isDesktop(view) && button.getAttribute('aria-expanded') === 'true') {
+    if (e.key === 'Escape' && !isDesktop() && button.getAttribute('aria-expanded') === 'true') {
       // The innermost layer closes first: an open group of the phone menu before the menu itself.
       e.preventDefault();
       button.setAttribute('aria-expanded', 'false');
@@ -189,7 +190,7 @@ export function initShell(doc: Document): () => void {
     if (target === button) {
       if (e.key !== 'ArrowDown') return;
       e.preventDefault();
-      if (isDesktop(view)) {
+      if (isDesktop()) {
         if (!isPopoverOpen(panel)) panel.showPopover({ source: button });
       } else button.setAttribute('aria-expanded', 'true');
       links(panel)[0]?.focus();
@@ -204,7 +205,7 @@ export function initShell(doc: Document): () => void {
 
   const onFocusOut = (e: FocusEvent) => {
     // Tabbing out of an open desktop dropdown closes it; a blur to nowhere (a window switch) does not.
-    if (!(e.target instanceof Element) || !isDesktop(view)) return;
+    if (!(e.target instanceof Element) || !isDesktop()) return;
     const dropdown = e.target.closest(DROPDOWN);
     const next = e.relatedTarget;
     if (!dropdown || !(next instanceof Node) || dropdown.contains(next)) return;
@@ -213,8 +214,6 @@ export function initShell(doc: Document): () => void {
     if (panel && isPopoverOpen(panel)) panel.hidePopover();
   };
 
-  // Crossing the breakpoint turns the full-screen menu into the bar and back: nothing stays open across it.
-  const query = BUILT || typeof view.matchMedia === 'function' ? view.matchMedia(DESKTOP_QUERY) : null;
   const onBreakpoint = () => closeAll();
 
   // Accordions rendered after this runs (a client render: the dev server, the editor's preview) are upgraded as they
@@ -244,13 +243,15 @@ export function initShell(doc: Document): () => void {
   if (!BUILT && doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', start, { once: true });
   else start();
 
+  // Only the editor's preview and the tests unwire: the build's shell lives as long as its page.
+  if (BUILT) return () => undefined;
   return () => {
     doc.removeEventListener('beforetoggle', onPopoverToggle, true);
     doc.removeEventListener('toggle', onPopoverToggle, true);
     doc.removeEventListener('click', onClick);
     doc.removeEventListener('keydown', onKeyDown);
     doc.removeEventListener('focusout', onFocusOut);
-    if (!BUILT) doc.removeEventListener('DOMContentLoaded', start);
+    doc.removeEventListener('DOMContentLoaded', start);
     query?.removeEventListener('change', onBreakpoint);
     observer?.disconnect();
     release?.();
