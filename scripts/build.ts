@@ -12,6 +12,7 @@ import { printDiagnostics } from './lib/report.ts';
 import { APP_STYLES, NO_SCRIPT_STYLES, ISLANDS_RUNTIME, collectAssets, inlineScriptHashes, renderDocument, type Manifest } from './lib/html.ts';
 import { buildPageScripts } from './lib/page-scripts.ts';
 import { ISLAND_ATTRIBUTE } from '../renderer/shell/markup.ts';
+import { DIALOG_ATTRIBUTE } from '../renderer/islands/contract.ts';
 import { blockRegistry } from '../blocks/registry.ts';
 import { FIRST_ROUND_TRIP_BYTES, classesIn, laterStyleCandidates, withoutUnusedRules } from './lib/page-css.ts';
 import {
@@ -139,6 +140,7 @@ async function prerender(url: string, route: string | null, file: string) {
   const cssText = [...styles.values()].join('\n');
   const inline = cssText.length <= INLINE_CSS_LIMIT;
   const islands = [r.html, r.gatedHtml ?? ''].some((h) => h.includes(`${ISLAND_ATTRIBUTE}=`));
+  const dialogs = [r.html, r.gatedHtml ?? ''].some((h) => h.includes(`${DIALOG_ATTRIBUTE}=`));
   const document = async (later: readonly string[]) => {
     const inlined = assets.css.filter((c) => !later.includes(c));
     return renderDocument({
@@ -151,7 +153,7 @@ async function prerender(url: string, route: string | null, file: string) {
       noScriptCss,
       // The shell asks for the islands loader on a page with islands once it has painted; each island's code is
       // fetched when its trigger fires.
-      scripts: [await pageScripts.shell({ islands, notFound: r.notFoundScreen, gate: r.gatedHtml !== null, laterStyles: later.length > 0 })],
+      scripts: [await pageScripts.shell({ islands, notFound: r.notFoundScreen, gate: r.gatedHtml !== null, laterStyles: later.length > 0, dialogs })],
       css: inline ? [] : assets.css,
       inlineCss: inline ? inlined.map((c) => styles.get(c)).join('\n') : undefined,
       inlinedFiles: inline ? inlined : [],

@@ -19,3 +19,9 @@ afterAll(async () => {
     await new Promise((next) => setTimeout(next, 10));
   }
 });
+
+// Every browser has navigator.sendBeacon; jsdom has none, and the funnel's beacons (renderer/shell/beacon.ts) would
+// fall back to fetch, which many tests stub and count. Here a beacon goes nowhere; the beacon's own tests replace it.
+if (typeof navigator !== 'undefined' && !('sendBeacon' in navigator)) {
+  Object.defineProperty(navigator, 'sendBeacon', { configurable: true, writable: true, value: () => true });
+}

@@ -9,6 +9,17 @@ import { BrowserRouter } from 'react-router';
 import { App } from '../App.tsx';
 import '../shell/index.ts';
 import '../styles/global.css';
+import { countView } from '../shell/beacon.ts';
+import { NOT_FOUND_PATH } from '../shell/events.ts';
+import { matchPage, matchRedirect } from '../lib/routes.ts';
+import { gateCovers } from '../lib/not-found-screen.tsx';
+import { hasPreviewPass } from '../lib/preview-pass.ts';
+
+// The build tells each page's shell whether it is the not-found page; the dev server's shell cannot know, so the
+// page view is counted here, as the build counts it: not a redirect (it leaves at once), nor the construction gate's
+// locked screen.
+const entry = matchPage(location.pathname);
+if (!matchRedirect(location.pathname) && !(entry && gateCovers(entry.route) && !hasPreviewPass())) countView(entry ? undefined : NOT_FOUND_PATH);
 
 const container = document.getElementById('app');
 if (!container) throw new Error('#app mount node missing from the HTML');

@@ -16,6 +16,7 @@ import { buildPayload } from './build-payload.ts';
 import { HONEYPOT_FIELD, withHoneypot } from './honeypot.ts';
 import { saveStore } from './store.ts';
 import { attributionHeaders } from './attribution.ts';
+import { noteFormStart } from './form-start.ts';
 import { generatedKeys, idempotencyHeaders, nextAttempt, randomKey, type Attempt } from './idempotency.ts';
 import { failureText, resolveEndpoint, sendForm, serverFieldErrors, successText } from './submit.ts';
 import { ensureToastHost, showToast } from './toasts.tsx';
@@ -260,8 +261,10 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
   const endpoint = resolveEndpoint(config.submit.endpoint, site.iamService);
   const nativeAction = endpoint.startsWith('/') ? endpoint : undefined;
   const privacy = site.privacyPolicy;
+  // The visitor's first focus into a field, or first input, is the form's start (counted once per page).
+  const noteStart = (e: { target: EventTarget | null }) => noteFormStart(formId, endpoint, e.target);
   return (
-    <div ref={formRef} className={styles.form}>
+    <div ref={formRef} className={styles.form} onFocus={noteStart} onInput={noteStart}>
       <Form
         schema={schema}
         uiSchema={uiSchema}

@@ -6,5 +6,6 @@
 declare const SITEWRIGHT_ISLANDS_LOADER: string | undefined;
 declare const SITEWRIGHT_SHELL_GATE: boolean | undefined;
 declare const SITEWRIGHT_SHELL_NOT_FOUND: boolean | undefined;
+declare const SITEWRIGHT_SHELL_DIALOGS: boolean | undefined;
 declare const SITEWRIGHT_SHELL_LATER_STYLES: boolean | undefined;
 declare const SITEWRIGHT_ISLAND_RUNTIME: { url: string; preload: string[] };

@@ -19,7 +19,7 @@ const early = /* @__PURE__ */ pageState('early-events', () => ({ events: [] as E
 /** The dialog a plain click asks for: a link to "#<id>" or a button the prerenderer marked with the id it opens. */
 export function dialogAskedBy(event: Event): DialogRequest | null {
   const click = event as MouseEvent;
-  if (click.defaultPrevented || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return null;
+  if (click.defaultPrevented || click.button !== 0 || click.ctrlKey || click.metaKey || click.shiftKey || click.altKey) return null;
   if (!(event.target instanceof Element)) return null;
   const opener = event.target.closest<HTMLElement>(`[${OPENS_ATTRIBUTE}], a[href^="#"]`);
   const raw = opener?.getAttribute(OPENS_ATTRIBUTE) ?? opener?.getAttribute('href')?.slice(1);
@@ -41,6 +41,9 @@ function isIslandDialog(doc: Document, id: string): boolean {
   return [...doc.querySelectorAll(`[${DIALOG_ATTRIBUTE}]`)].some((el) => el.getAttribute(DIALOG_ATTRIBUTE) === id);
 }
 
+/** Whether the page has a dialog island: the build leaves out catching the clicks that open one where none is. */
+const withDialogs = typeof SITEWRIGHT_SHELL_DIALOGS !== 'boolean' || SITEWRIGHT_SHELL_DIALOGS;
+
 /** Starts catching; the shell calls it on a page with islands, before the loader is asked for. */
 export function catchEarly(doc: Document): void {
   const view = doc.defaultView;
@@ -53,7 +56,7 @@ export function catchEarly(doc: Document): void {
   }
   const onEvent = (event: Event) => {
     if (early.over) return;
-    if (event.type === 'click') {
+    if (withDialogs && event.type === 'click') {
       const dialog = dialogAskedBy(event);
       if (dialog && isIslandDialog(doc, dialog.id)) {
         event.preventDefault();

@@ -14,8 +14,9 @@ export function afterFirstPaint(fn: () => void, view: Window = window): void {
     fn();
   };
   const Observer = (view as Window & { PerformanceObserver?: typeof PerformanceObserver }).PerformanceObserver;
-  if (Observer?.supportedEntryTypes?.includes('paint')) {
-    observer = new Observer(run);
+  // The build's inline shell runs only in browsers with popovers, which all have paint timing.
+  if (typeof SITEWRIGHT_SHELL_GATE === 'boolean' || Observer?.supportedEntryTypes?.includes('paint')) {
+    observer = new Observer!(run);
     observer.observe({ type: 'paint', buffered: true });
   } else {
     view.requestAnimationFrame(() => view.setTimeout(run));

@@ -7,21 +7,18 @@ import { pageState } from './page-state.ts';
 const held = pageState('scroll-locks', () => ({ count: 0 }));
 
 export function lockScroll(): () => void {
-  if (held.count === 0) {
-    // Where scrollbars take space, hiding one would shift the page sideways: pad by its width instead.
-    const gap = window.innerWidth - document.documentElement.clientWidth;
-    document.documentElement.style.setProperty('--scroll-lock-gap', `${Math.max(0, gap)}px`);
-  }
-  held.count++;
+  const root = document.documentElement;
+  // Where scrollbars take space, hiding one would shift the page sideways: pad by its width instead.
+  if (!held.count++) root.style.setProperty('--scroll-lock-gap', `${Math.max(0, window.innerWidth - root.clientWidth)}px`);
   document.body.classList.add('scroll-locked');
   let released = false;
   return () => {
     if (released) return;
     released = true;
     held.count = Math.max(0, held.count - 1);
-    if (held.count === 0) {
+    if (!held.count) {
       document.body.classList.remove('scroll-locked');
-      document.documentElement.style.removeProperty('--scroll-lock-gap');
+      root.style.removeProperty('--scroll-lock-gap');
     }
   };
 }

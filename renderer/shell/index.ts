@@ -1,7 +1,7 @@
 /**
  * The one shared script of every page, inlined into it: header menus, the FAQ accordion, the comparison-row
  * disclosures, the not-found screen's wait for its picture, the preview gate, the styles a large page links after
- * its first paint and the visit's attribution (./visit.ts). It has no framework dependency, so
+ * its first paint, the visit's attribution (./visit.ts) and the page view's beacon (./beacon.ts). It has no framework dependency, so
  * it runs on pages React never hydrates. The gate goes first: the page it may show is what the islands loader then
  * looks at. On a page with islands it asks for the islands loader once the page has painted, and catches what the
  * visitor does to the islands until the loader is here.
@@ -13,6 +13,8 @@ import { catchEarly } from '../islands/early.ts';
 import { ISLAND_ATTRIBUTE } from './markup.ts';
 import { openPreviewGate } from './gate.ts';
 import { awaitNotFoundImage } from './not-found.ts';
+import { countView } from './beacon.ts';
+import { NOT_FOUND_PATH } from './events.ts';
 import { initShell } from './shell.ts';
 import { linkLaterStyles } from './later-styles.ts';
 import { loadIslandsLoader } from './start-islands.ts';
@@ -22,14 +24,19 @@ const withGate = typeof SITEWRIGHT_SHELL_GATE !== 'boolean' || SITEWRIGHT_SHELL_
 const withNotFound = typeof SITEWRIGHT_SHELL_NOT_FOUND !== 'boolean' || SITEWRIGHT_SHELL_NOT_FOUND;
 const withLaterStyles = typeof SITEWRIGHT_SHELL_LATER_STYLES !== 'boolean' || SITEWRIGHT_SHELL_LATER_STYLES;
 
-if (typeof document !== 'undefined') {
-  if (withGate) openPreviewGate(document);
+// The build's shell runs only in a page; the guard is for anything else that imports this module.
+if (typeof SITEWRIGHT_SHELL_GATE === 'boolean' || typeof document !== 'undefined') {
+  const opened = withGate && openPreviewGate(document);
   initShell(document);
+  // The build says which page this is; the dev server, which says nothing, counts from its own entry once it knows.
+  // A page behind the gate counts only once opened (the locked screen is no page of the site), and then as itself.
+  if (typeof SITEWRIGHT_SHELL_NOT_FOUND === 'boolean' && (!withGate || opened)) countView(withNotFound && !withGate ? NOT_FOUND_PATH : undefined);
   // A page with islands records it from the islands loader instead: its shell has no bytes left under the budget.
   if (typeof SITEWRIGHT_ISLANDS_LOADER !== 'string') recordVisit();
   if (withNotFound) awaitNotFoundImage(document);
   if (withLaterStyles) linkLaterStyles(document);
-  if (!document.querySelector(`[${ISLAND_ATTRIBUTE}]`)) {
+  // The build knows a page has islands, unless it is behind the gate, whose locked screen has none.
+  if (!(typeof SITEWRIGHT_ISLANDS_LOADER === 'string' && !withGate) && !document.querySelector(`[${ISLAND_ATTRIBUTE}]`)) {
     // A page with islands is marked by the islands loader once its first islands are live.
     document.documentElement.dataset.hydrated = 'true';
   } else if (typeof SITEWRIGHT_ISLANDS_LOADER === 'string') {

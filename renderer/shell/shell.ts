@@ -8,6 +8,12 @@
 import { lockScroll } from '../lib/scroll-lock.ts';
 import { ACCORDION_ATTR, BEHIND_MENU_ATTR, DESKTOP_QUERY, DISCLOSURE_ATTR, DROPDOWN_ATTR, MOBILE_MENU_ID, SITE_HEADER_ATTR } from './markup.ts';
 
+/**
+ * The build's shell, inlined into prerendered pages, which browsers run: it leaves out what only the dev server,
+ * the editor's preview and the tests (jsdom) need, for the bytes every page carries.
+ */
+const BUILT = typeof SITEWRIGHT_SHELL_GATE === 'boolean';
+
 const DROPDOWN = `[${DROPDOWN_ATTR}]`;
 const HEADER = `[${SITE_HEADER_ATTR}]`;
 const NAV_KEYS = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
@@ -21,7 +27,8 @@ export function nextIndex(key: string, index: number, length: number): number {
 
 /** The elements an aria-controls attribute names, skipping ids not on the page. */
 export function controlled(control: Element): HTMLElement[] {
-  const ids = (control.getAttribute('aria-controls') ?? '').split(/\s+/).filter(Boolean);
+  // An empty id (from extra spaces) names nothing either.
+  const ids = (control.getAttribute('aria-controls') ?? '').split(/\s+/);
   return ids.map((id) => control.ownerDocument.getElementById(id)).filter((el): el is HTMLElement => el !== null);
 }
 
@@ -66,15 +73,12 @@ export function upgradeAccordions(root: ParentNode): void {
   }
 }
 
-function isDesktop(view: Window): boolean {
-  return typeof view.matchMedia !== 'function' || view.matchMedia(DESKTOP_QUERY).matches;
-}
-
 function links(panel: Element | null): HTMLAnchorElement[] {
   return panel ? [...panel.querySelectorAll<HTMLAnchorElement>('a[href]')] : [];
 }
 
 function isPopoverOpen(el: Element): boolean {
+  if (BUILT) return el.matches(':popover-open');
   try {
     return el.matches(':popover-open');
   } catch {
@@ -86,6 +90,10 @@ function isPopoverOpen(el: Element): boolean {
 /** Wires the shell into a document; returns a function that unwires it (for tests). */
 export function initShell(doc: Document): () => void {
   const view = doc.defaultView ?? window;
+  // Crossing the breakpoint turns the full-screen menu into the bar and back: nothing stays open across it.
+  const query = BUILT || typeof view.matchMedia === 'function' ? view.matchMedia(DESKTOP_QUERY) : null;
+  // Without matchMedia (jsdom) the bar is what there is.
+  const isDesktop = () => query?.matches ?? true;
   const open = new Set<Element>();
   let release: (() => void) | undefined;
 
@@ -128,7 +136,7 @@ export function initShell(doc: Document): () => void {
     else open.delete(el);
     for (const b of doc.querySelectorAll(`[popovertarget="${el.id}"]`)) {
       b.setAttribute('aria-expanded', String(isOpen));
-      if (isOpen && e.type === 'beforetoggle' && el.id !== MOBILE_MENU_ID && isDesktop(view)) placePanel(el, b, view);
+      if (isOpen && e.type === 'beforetoggle' && el.id !== MOBILE_MENU_ID && isDesktop()) placePanel(el, b, view);
     }
     if (el.id === MOBILE_MENU_ID) {
       hamburger()?.setAttribute('aria-label', isOpen ? 'Close menu' : 'Open menu');
@@ -146,7 +154,7 @@ export function initShell(doc: Document): () => void {
     if (!(e.target instanceof Element)) return;
     const target = e.target;
     const button = target.closest(`${DROPDOWN} > button`);
-    if (button && !isDesktop(view)) {
+    if (button && !isDesktop()) {
       // In the phone menu a group opens in place: a popover would float in the top layer over the links below it.
       e.preventDefault();
       const expanded = button.getAttribute('aria-expanded') !== 'true';
@@ -171,7 +179,7 @@ export function initShell(doc: Document): () => void {
     const button = trigger(dropdown);
     if (!button) return;
     const panel = panelOf(button);
-    if (e.key === 'Escape' && !isDesktop(view) && button.getAttribute('aria-expanded') === 'true') {
+    if (e.key === 'Escape' && !isDesktop() && button.getAttribute('aria-expanded') === 'true') {
       // The innermost layer closes first: an open group of the phone menu before the menu itself.
       e.preventDefault();
       button.setAttribute('aria-expanded', 'false');
@@ -182,7 +190,7 @@ export function initShell(doc: Document): () => void {
     if (target === button) {
       if (e.key !== 'ArrowDown') return;
       e.preventDefault();
-      if (isDesktop(view)) {
+      if (isDesktop()) {
         if (!isPopoverOpen(panel)) panel.showPopover({ source: button });
       } else button.setAttribute('aria-expanded', 'true');
       links(panel)[0]?.focus();
@@ -197,7 +205,7 @@ export function initShell(doc: Document): () => void {
 
   const onFocusOut = (e: FocusEvent) => {
     // Tabbing out of an open desktop dropdown closes it; a blur to nowhere (a window switch) does not.
-    if (!(e.target instanceof Element) || !isDesktop(view)) return;
+    if (!(e.target instanceof Element) || !isDesktop()) return;
     const dropdown = e.target.closest(DROPDOWN);
     const next = e.relatedTarget;
     if (!dropdown || !(next instanceof Node) || dropdown.contains(next)) return;
@@ -206,13 +214,12 @@ export function initShell(doc: Document): () => void {
     if (panel && isPopoverOpen(panel)) panel.hidePopover();
   };
 
-  // Crossing the breakpoint turns the full-screen menu into the bar and back: nothing stays open across it.
-  const query = typeof view.matchMedia === 'function' ? view.matchMedia(DESKTOP_QUERY) : null;
   const onBreakpoint = () => closeAll();
 
-  // Accordions rendered after this runs (a client render) are upgraded as they arrive.
+  // Accordions rendered after this runs (a client render: the dev server, the editor's preview) are upgraded as they
+  // arrive. The build's shell leaves this out: a prerendered page has them all.
   const observer =
-    typeof MutationObserver === 'function'
+    !BUILT && typeof MutationObserver === 'function'
       ? new MutationObserver(() => {
           upgradeAccordions(doc);
           markPopoverButtons(doc);
@@ -223,7 +230,7 @@ export function initShell(doc: Document): () => void {
     markPopoverButtons(doc);
     // Only a page drawn in the browser (the dev server) gains its header and accordions later; a prerendered page
     // has them all, and watching its every change would cost for nothing.
-    if (!doc.querySelector(`${HEADER}`)) observer?.observe(doc.body, { childList: true, subtree: true });
+    if (!BUILT && !doc.querySelector(`${HEADER}`)) observer?.observe(doc.body, { childList: true, subtree: true });
   };
 
   doc.addEventListener('beforetoggle', onPopoverToggle, true);
@@ -232,9 +239,12 @@ export function initShell(doc: Document): () => void {
   doc.addEventListener('keydown', onKeyDown);
   doc.addEventListener('focusout', onFocusOut);
   query?.addEventListener('change', onBreakpoint);
-  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', start, { once: true });
+  // The build's shell is a module script, which runs once the page is parsed.
+  if (!BUILT && doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', start, { once: true });
   else start();
 
+  // Only the editor's preview and the tests unwire: the build's shell lives as long as its page.
+  if (BUILT) return () => undefined;
   return () => {
     doc.removeEventListener('beforetoggle', onPopoverToggle, true);
     doc.removeEventListener('toggle', onPopoverToggle, true);

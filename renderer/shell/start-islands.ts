@@ -8,7 +8,7 @@ import { afterFirstPaint } from '../lib/after-paint.ts';
 export function loadIslandsLoader(view: Window, url: string): void {
   let attempt = 0;
   const load = () => {
-    const address = attempt === 0 ? url : `${url}?retry=${attempt}`;
+    const address = attempt ? `${url}?retry=${attempt}` : url;
     attempt++;
     import(/* @vite-ignore */ address).catch((error: unknown) => {
       console.error(error);

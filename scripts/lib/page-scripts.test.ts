@@ -42,6 +42,12 @@ describe('buildPageScripts', () => {
           expect(bare).not.toContain(part);
         }
         expect(await scripts.shell({ islands: false, notFound: false, gate: false, laterStyles: false })).toBe(bare);
+        // Every page counts its view; only a page with a dialog island catches the clicks that open one early.
+        for (const code of [shell, bare]) expect(code).toContain('prerenderingchange');
+        const noDialogs = await scripts.shell({ islands: true, notFound: false, gate: false, laterStyles: false, dialogs: false });
+        expect(noDialogs).toContain('early-events');
+        expect(shell).toContain('a[href^="#"]');
+        expect(noDialogs).not.toContain('a[href^="#"]');
       } finally {
         rmSync(out, { recursive: true, force: true });
       }

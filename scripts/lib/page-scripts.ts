@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import type { Rolldown } from 'vite';
 
-/** Header menus, FAQ answers, disclosures, the not-found screen and the preview gate: every page, with the parts it uses. */
+/** Header menus, FAQ answers, disclosures, the not-found screen, the preview gate and the page view's beacon: every page, with the parts it uses. */
 export const SHELL_SOURCE = 'renderer/shell/index.ts';
 /** Defers and hydrates each island: asked for by the shell on pages with islands. */
 export const LOADER_SOURCE = 'renderer/islands/loader.ts';
@@ -33,6 +33,8 @@ export interface ShellParts {
   gate: boolean;
   /** The page links some of its styles after its first paint. */
   laterStyles: boolean;
+  /** The page has a dialog island: the shell catches the clicks that open it until the islands loader is here (default). */
+  dialogs?: boolean;
 }
 
 export interface PageScripts {
@@ -76,7 +78,7 @@ export async function buildPageScripts(root: string, outDir: string, runtime: Ru
   writeFileSync(join(outDir, loaderFile), `${loader}\n`);
   const shells = new Map<string, Promise<string>>();
   const shell = (parts: ShellParts) => {
-    const key = JSON.stringify([parts.islands, parts.notFound, parts.gate, parts.laterStyles]);
+    const key = JSON.stringify([parts.islands, parts.notFound, parts.gate, parts.laterStyles, parts.dialogs ?? true]);
     let code = shells.get(key);
     if (!code) {
       code = bundle(root, SHELL_SOURCE, {
@@ -84,6 +86,7 @@ export async function buildPageScripts(root: string, outDir: string, runtime: Ru
         SITEWRIGHT_SHELL_NOT_FOUND: String(parts.notFound),
         SITEWRIGHT_SHELL_GATE: String(parts.gate),
         SITEWRIGHT_SHELL_LATER_STYLES: String(parts.laterStyles),
+        SITEWRIGHT_SHELL_DIALOGS: String(parts.dialogs ?? true),
       });
       shells.set(key, code);
     }

@@ -1,0 +1,43 @@
+/**
+ * The funnel's beacons from the page (wire format: ./events.ts): one per page view, sent by the shell, and one per
+ * form start, sent by the forms (renderer/forms/form-start.ts) through the same sendEvent. Nothing is kept in the
+ * browser for counting: the service counts visitors by a hash it forgets with the day. Written for the fewest bytes:
+ * the shell is inlined into every page.
+ */
+import { EVENTS_PATH, NOT_FOUND_PATH } from './events.ts';
+import { copyUtm, otherSite, referrerOf, VISIT_VALUE_MAX } from './visit.ts';
+
+/**
+ * Posts one beacon to the page's own service and forgets it: sendBeacon, else (missing, or refusing it) fetch with
+ * keepalive, which also outlives the page. Whatever fails, the page goes on as if nothing was sent.
+ */
+export function sendEvent(body: URLSearchParams): void {
+  try {
+    if (!navigator.sendBeacon?.(EVENTS_PATH, body)) fetch(EVENTS_PATH, { method: 'POST', keepalive: true, body }).catch(() => undefined);
+  } catch {
+    // No way to send: this event is simply not counted.
+  }
+}
+
+/**
+ * Counts this page view: its path (`path`: the one path the not-found page is counted under, NOT_FOUND_PATH; none
+ * for any other page, which is counted under its own), the other site that linked to it, the utm_ values of its
+ * address, whether it begins a visit (no referrer from this site) and whether it is the not-found page. A page the
+ * browser prerenders (Speculation Rules) counts when the visitor is shown it, or never; a prefetched page runs no
+ * script, so it never counts.
+ */
+export function countView(path?: typeof NOT_FOUND_PATH): void {
+  const send = () => {
+    const from = referrerOf(window);
+    const body = new URLSearchParams({ k: 'view', p: path ?? location.pathname.slice(0, VISIT_VALUE_MAX) });
+    const ref = otherSite(window, from);
+    if (ref) body.set('ref', ref);
+    copyUtm(location.search, body, /^utm_(source|medium|campaign)$/);
+    if (from?.origin !== location.origin) body.set('entry', '1');
+    if (path) body.set('nf', '1');
+    sendEvent(body);
+  };
+  // prerenderingchange comes once, when the prerendered page is shown.
+  if ((document as Document & { prerendering?: boolean }).prerendering) document.addEventListener('prerenderingchange', send);
+  else send();
+}

@@ -1,0 +1,107 @@
+import { execFileSync } from 'node:child_process';
+import { test, expect, hydrated } from './fixtures.ts';
+import { E2E_DATA_DIR } from '../../playwright.config.ts';
+import type { FunnelFigures, StatsReport } from '../../server/stats/types.ts';
+
+/**
+ * The funnel end to end: real pages, the real service counting their beacons, the rows read back with the
+ * marketer's own command (npm run leads -- stats --json). No stubs. Every test uses its own utm_ values or referring
+ * site, so tests running side by side never see each other's counts; pages are shared, so their counts only grow.
+ * The service writes its counts in batches (about every second): reads are polled.
+ */
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function report(): StatsReport {
+  const out = execFileSync('npm', ['run', '--silent', 'leads', '--', 'stats', '--from', today(), '--to', today(), '--json'], {
+    env: { ...process.env, SITEWRIGHT_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as StatsReport;
+}
+
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const row = (rows: FunnelFigures[], key: string) => rows.find((r) => r.key === key);
+const views = (r: StatsReport, path: string) => r.pages.find((p) => p.path === path)?.views ?? 0;
+
+test('a visit with utm values lands in its page, source and campaign rows; the answer sets no cookie', async ({ page, consoleProblems }) => {
+  const source = unique('newsletter');
+  const campaign = unique('spring');
+  const before = views(report(), '/owner');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/events'));
+  await page.goto(`/owner?utm_source=${source}&utm_medium=email&utm_campaign=${campaign}`, { referer: 'https://news.example/' });
+  const counted = await answer;
+  expect(counted.status()).toBe(204);
+  expect(await counted.headerValue('set-cookie')).toBeNull();
+
+  await expect
+    .poll(() => {
+      const r = report();
+      return { source: row(r.sources, source), campaign: row(r.campaigns, campaign), more: views(r, '/owner') > before };
+    })
+    .toEqual({
+      source: { key: source, visitors: 1, starts: 0, leads: 0 },
+      campaign: { key: campaign, visitors: 1, starts: 0, leads: 0 },
+      more: true,
+    });
+  expect(row(report().landings, '/owner')?.visitors).toBeGreaterThanOrEqual(1);
+  expect(consoleProblems).toEqual([]);
+});
+
+test('a visit without utm values is counted under the referring site, in no campaign; a page of the site begins nothing', async ({ page }) => {
+  const host = `${unique('ref')}.example`;
+  const before = report();
+  await page.goto('/policy', { referer: `https://${host}/post` });
+  await expect.poll(() => row(report().sources, host)).toEqual({ key: host, visitors: 1, starts: 0, leads: 0 });
+  await expect.poll(() => views(report(), '/policy')).toBeGreaterThan(views(before, '/policy'));
+
+  // On within the site: a page view, but no new entry and no new source.
+  const contactBefore = views(report(), '/contact');
+  await page.goto('/owner');
+  await page.getByRole('link', { name: 'Ask a Question' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect.poll(() => views(report(), '/contact')).toBeGreaterThan(contactBefore);
+  expect(row(report().sources, host)).toEqual({ key: host, visitors: 1, starts: 0, leads: 0 });
+});
+
+test('the not-found page is counted under one path', async ({ page }) => {
+  const before = views(report(), '(not found)');
+  await page.goto(`/${unique('no-such-page')}`);
+  await expect.poll(() => views(report(), '(not found)')).toBeGreaterThan(before);
+  expect(report().pages.some((p) => p.path.startsWith('/no-such-page'))).toBe(false);
+});
+
+test('a contact-form lead sent from a campaign’s landing page shows in that campaign’s funnel and the form’s', async ({ page, consoleProblems }) => {
+  const source = unique('partner');
+  const campaign = unique('autumn');
+  const email = `${unique('funnel')}@example.com`;
+  const formBefore = row(report().forms, 'contact') ?? { key: 'contact', visitors: 0, starts: 0, leads: 0 };
+
+  await page.goto(`/owner?utm_source=${source}&utm_campaign=${campaign}`, { referer: 'https://partner.example/' });
+  await page.getByRole('link', { name: 'Ask a Question' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await hydrated(page);
+  await page.getByLabel('First Name').fill('Ada');
+  await page.getByLabel('Last Name').fill('Obi');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Message').fill('Where do I start?');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/inquiries/contact-us'));
+  await page.getByRole('button', { name: 'Send message' }).click();
+  expect((await answer).status()).toBe(201);
+
+  await expect
+    .poll(() => {
+      const c = row(report().campaigns, campaign);
+      return c && { visitors: c.visitors >= 1, starts: c.starts >= 1, leads: c.leads };
+    })
+    .toEqual({ visitors: true, starts: true, leads: 1 });
+  const r = report();
+  const s = row(r.sources, source);
+  expect(s && { starts: s.starts >= 1, leads: s.leads }).toEqual({ starts: true, leads: 1 });
+  const landing = row(r.landings, '/owner');
+  expect(landing && landing.starts >= 1 && landing.leads >= 1).toBe(true);
+  const form = row(r.forms, 'contact');
+  expect(form && { starts: form.starts > formBefore.starts, leads: form.leads > formBefore.leads }).toEqual({ starts: true, leads: true });
+  expect(r.totals.leads).toBeGreaterThanOrEqual(1);
+  expect(consoleProblems).toEqual([]);
+});
