@@ -4,6 +4,7 @@ import { BEHIND_MENU_ATTR } from '../shell/markup.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { SmartLink } from '../ui/SmartLink.tsx';
 import { Logo } from './Logo.tsx';
+import { CONSENT_SETTINGS_ATTR, asksConsent } from '../consent/markup.ts';
 import styles from './Footer.module.css';
 
 /**
@@ -48,6 +49,12 @@ export function Footer() {
           <p className={styles.copyright}>
             © {copyrightYear(build.time)} {site.name}
           </p>
+          {asksConsent(site) && site.consent && (
+            // Hidden until the consent script runs: without it there is no banner to show again.
+            <button type="button" className={styles.settings} hidden {...{ [CONSENT_SETTINGS_ATTR]: '' }}>
+              {site.consent.settings}
+            </button>
+          )}
           {f.social.length > 0 && (
             <ul className={styles.social}>
               {f.social.map((s) => (
