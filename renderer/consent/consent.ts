@@ -4,6 +4,7 @@
  * from the banner's data attributes, as the CSP allows no inline script but the hashed shell.
  */
 import { CONSENT_BANNER_ATTR, CONSENT_CHOICE_ATTR, CONSENT_SETTINGS_ATTR, CONSENT_STORAGE_KEY, type ConsentChoice } from './markup.ts';
+import styles from './consent.css?inline';
 
 export const GTAG_ORIGIN = 'https://www.googletagmanager.com';
 export const TAWK_ORIGIN = 'https://embed.tawk.to';
@@ -79,6 +80,10 @@ function saveChoice(storage: Storage | null, choice: ConsentChoice) {
 export function startConsent(doc: Document, win: Window & ConsentWindow) {
   const banner = doc.querySelector<HTMLElement>(`[${CONSENT_BANNER_ATTR}]`);
   if (!banner) return;
+  // The banner's looks travel with this script, not in the layout's style sheet (see consent.css).
+  const style = doc.createElement('style');
+  style.textContent = styles;
+  doc.head.append(style);
   const { analyticsId, chatId } = banner.dataset;
   let storage: Storage | null = null;
   try {

@@ -2,11 +2,13 @@ import { BEHIND_MENU_ATTR } from '../shell/markup.ts';
 import { useSite } from '../lib/site-context.tsx';
 import { SmartLink } from '../ui/SmartLink.tsx';
 import { CONSENT_BANNER_ATTR, CONSENT_CHOICE_ATTR, asksConsent } from '../consent/markup.ts';
-import styles from './ConsentBanner.module.css';
 
 export const CONSENT_HEADING_ID = 'consent-heading';
 
 /**
+ * Its looks (the plain class names below, renderer/consent/consent.css) come with the consent script, so a site
+ * without third-party ids ships no byte of them.
+ *
  * The question asked before anything third-party loads, on sites with an analytics or chat id only. It stays hidden
  * until the consent script decides it is needed: a visitor without JavaScript can load nothing third-party and is
  * never shown buttons that do nothing. Not modal: the page stays usable while it shows. The two answers are the
@@ -19,7 +21,7 @@ export function ConsentBanner() {
   if (!asksConsent(site) || !texts) return null;
   return (
     <section
-      className={styles.banner}
+      className="consent-banner"
       aria-labelledby={CONSENT_HEADING_ID}
       hidden
       {...{ [CONSENT_BANNER_ATTR]: '', [BEHIND_MENU_ATTR]: '' }}
@@ -27,28 +29,28 @@ export function ConsentBanner() {
       data-chat-id={site.chatId}
       tabIndex={-1}
     >
-      <div className={`container ${styles.inner}`}>
-        <div className={styles.text}>
-          <h2 id={CONSENT_HEADING_ID} className={styles.heading}>
+      <div className="container consent-inner">
+        <div className="consent-text">
+          <h2 id={CONSENT_HEADING_ID} className="consent-heading">
             {texts.label}
           </h2>
-          <p className={styles.message}>
+          <p className="consent-message">
             {texts.message}
             {texts.policyLink && (
               <>
                 {' '}
-                <SmartLink to={texts.policyLink.href} className={styles.link}>
+                <SmartLink to={texts.policyLink.href} className="consent-link">
                   {texts.policyLink.label}
                 </SmartLink>
               </>
             )}
           </p>
         </div>
-        <div className={styles.choices}>
-          <button type="button" className={styles.choice} {...{ [CONSENT_CHOICE_ATTR]: 'granted' }}>
+        <div className="consent-choices">
+          <button type="button" className="consent-choice" {...{ [CONSENT_CHOICE_ATTR]: 'granted' }}>
             {texts.accept}
           </button>
-          <button type="button" className={styles.choice} {...{ [CONSENT_CHOICE_ATTR]: 'denied' }}>
+          <button type="button" className="consent-choice" {...{ [CONSENT_CHOICE_ATTR]: 'denied' }}>
             {texts.reject}
           </button>
         </div>
