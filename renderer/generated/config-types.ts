@@ -235,11 +235,11 @@ export interface SiteConfig {
     url: string;
   };
   /**
-   * Optional Google Analytics tag id (the Measurement ID), e.g. “G-ABC123XYZ”. When set, every page shows the consent banner (see Consent) and loads the Google tag only after the visitor chooses Accept, with Google's Consent Mode: advertising storage stays denied and only analytics storage is granted. Nothing is loaded for a visitor who chooses Reject, who has not chosen yet, or whose browser sends Global Privacy Control. Needs Consent. The build can override it (SITEWRIGHT_ANALYTICS_ID).
+   * Optional Google Analytics tag id (the Measurement ID), e.g. “G-ABC123XYZ”. When set, every page shows the consent banner (see Consent) and loads the Google tag only after the visitor chooses Accept, with Google's Consent Mode: advertising storage stays denied and only analytics storage is granted. Nothing is loaded for a visitor who chooses Reject, who has not chosen yet, or whose browser sends Global Privacy Control. Needs Consent. The build can override it.
    */
   analyticsId?: string;
   /**
-   * Optional Tawk.to chat widget: the property id, optionally followed by “/” and the widget id (else the widget “default”), e.g. “5f2b9c0e1a2b3c4d5e6f7a8b/1h2j3k4l5”. When set, every page shows the consent banner (see Consent) and loads the chat widget only after the visitor chooses Accept. Needs Consent. The build can override it (SITEWRIGHT_CHAT_ID).
+   * Optional Tawk.to chat widget: the property id, optionally followed by “/” and the widget id (else the widget “default”), e.g. “5f2b9c0e1a2b3c4d5e6f7a8b/1h2j3k4l5”. When set, every page shows the consent banner (see Consent) and loads the chat widget only after the visitor chooses Accept. Needs Consent. The build can override it.
    */
   chatId?: string;
   /**
