@@ -51,9 +51,10 @@ export const SCREENS: readonly Screen[] = [
   {
     id: 'advanced',
     title: 'Advanced',
-    intro: 'The product name, the site’s address, where leads are sent, analytics and chat, build switches, the preview login page and redirects.',
+    intro:
+      'The product name, the site’s address, where leads are sent, analytics and chat with the consent banner’s words, build switches, the preview login page and redirects.',
     // The file's own pointer to its schema is kept as it is and never shown.
-    keys: ['name', 'url', 'iamService', 'analyticsId', 'chatId', 'flags', 'previewLogin', 'redirects', '$schema'],
+    keys: ['name', 'url', 'iamService', 'analyticsId', 'chatId', 'consent', 'flags', 'previewLogin', 'redirects', '$schema'],
   },
 ];
 

@@ -13,6 +13,7 @@ import { APP_STYLES, NO_SCRIPT_STYLES, ISLANDS_RUNTIME, collectAssets, inlineScr
 import { buildPageScripts } from './lib/page-scripts.ts';
 import { ISLAND_ATTRIBUTE } from '../renderer/shell/markup.ts';
 import { DIALOG_ATTRIBUTE } from '../renderer/islands/contract.ts';
+import { CONSENT_BANNER_ATTR, asksConsent } from '../renderer/consent/markup.ts';
 import { blockRegistry } from '../blocks/registry.ts';
 import { FIRST_ROUND_TRIP_BYTES, classesIn, laterStyleCandidates, withoutUnusedRules } from './lib/page-css.ts';
 import {
@@ -111,7 +112,13 @@ for (const key of [ISLANDS_RUNTIME, APP_STYLES, NO_SCRIPT_STYLES]) {
 const noScriptCss = manifest[NO_SCRIPT_STYLES].file;
 // The loader asks for the runtime and, beside it, everything the runtime imports, so they arrive together.
 const [runtimeFile, ...runtimeImports] = collectAssets(manifest, [ISLANDS_RUNTIME]).js;
-const pageScripts = await buildPageScripts(root, dist, { url: `/${runtimeFile}`, preload: runtimeImports.map((f) => `/${f}`) });
+// The consent script exists only in builds with an analytics or chat id: pages ask for it where the banner is.
+const pageScripts = await buildPageScripts(
+  root,
+  dist,
+  { url: `/${runtimeFile}`, preload: runtimeImports.map((f) => `/${f}`) },
+  { consent: asksConsent(project.site) },
+);
 const pages = visiblePages(project);
 const written: { route: string; html: string; index: boolean }[] = [];
 
@@ -141,6 +148,7 @@ async function prerender(url: string, route: string | null, file: string) {
   const inline = cssText.length <= INLINE_CSS_LIMIT;
   const islands = [r.html, r.gatedHtml ?? ''].some((h) => h.includes(`${ISLAND_ATTRIBUTE}=`));
   const dialogs = [r.html, r.gatedHtml ?? ''].some((h) => h.includes(`${DIALOG_ATTRIBUTE}=`));
+  const consentFile = r.html.includes(`${CONSENT_BANNER_ATTR}=`) ? pageScripts.consentFile : undefined;
   const document = async (later: readonly string[]) => {
     const inlined = assets.css.filter((c) => !later.includes(c));
     return renderDocument({
@@ -154,6 +162,7 @@ async function prerender(url: string, route: string | null, file: string) {
       // The shell asks for the islands loader on a page with islands once it has painted; each island's code is
       // fetched when its trigger fires.
       scripts: [await pageScripts.shell({ islands, notFound: r.notFoundScreen, gate: r.gatedHtml !== null, laterStyles: later.length > 0, dialogs })],
+      moduleFiles: consentFile ? [consentFile] : [],
       css: inline ? [] : assets.css,
       inlineCss: inline ? inlined.map((c) => styles.get(c)).join('\n') : undefined,
       inlinedFiles: inline ? inlined : [],

@@ -4,6 +4,7 @@ import { BEHIND_MENU_ATTR } from '../shell/markup.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { SmartLink } from '../ui/SmartLink.tsx';
 import { Logo } from './Logo.tsx';
+import { CONSENT_SETTINGS_ATTR, asksConsent } from '../consent/markup.ts';
 import styles from './Footer.module.css';
 
 /**
@@ -45,20 +46,31 @@ export function Footer() {
           ))}
         </div>
         <div className={styles.bottom}>
-          <p className={styles.copyright}>
-            © {copyrightYear(build.time)} {site.name}
-          </p>
-          {f.social.length > 0 && (
-            <ul className={styles.social}>
-              {f.social.map((s) => (
-                <li key={s.href}>
-                  <SmartLink to={s.href} className={styles['social-link']} aria-label={s.label}>
-                    <Icon name={s.icon} size={20} />
-                  </SmartLink>
-                </li>
-              ))}
-            </ul>
-          )}
+          {[
+            <p key="copyright" className={styles.copyright}>
+              © {copyrightYear(build.time)} {site.name}
+            </p>,
+            // Hidden until the consent script runs: without it there is no banner to show again. In the list only on
+            // sites that ask for consent, so the others' footer renders as it did before (React numbers ids by position).
+            ...(asksConsent(site) && site.consent
+              ? [
+                  <button key="consent" type="button" className="consent-settings" hidden {...{ [CONSENT_SETTINGS_ATTR]: '' }}>
+                    {site.consent.settings}
+                  </button>,
+                ]
+              : []),
+            f.social.length > 0 && (
+              <ul key="social" className={styles.social}>
+                {f.social.map((s) => (
+                  <li key={s.href}>
+                    <SmartLink to={s.href} className={styles['social-link']} aria-label={s.label}>
+                      <Icon name={s.icon} size={20} />
+                    </SmartLink>
+                  </li>
+                ))}
+              </ul>
+            ),
+          ]}
         </div>
       </div>
     </footer>

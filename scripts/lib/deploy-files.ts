@@ -10,7 +10,26 @@ export function externalOrigin(address: string): string | null {
   return /^https?:\/\//.test(address) ? origin(address) : null;
 }
 
-/** Origins a page may talk to or embed: the identity service, form endpoints, the scheduler and the video host. */
+/** The Google tag's hosts: the tag itself, and where it sends measurements (and its pixel fallbacks). */
+export const GOOGLE_TAG_ORIGINS = {
+  script: ['https://www.googletagmanager.com'],
+  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+  img: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+};
+
+/** Tawk.to's hosts: the embed, its scripts, its live connection, and the pictures, fonts and frames of its widget. */
+export const TAWK_ORIGINS = {
+  script: ['https://embed.tawk.to', 'https://*.tawk.to'],
+  connect: ['https://*.tawk.to', 'wss://*.tawk.to'],
+  img: ['https://*.tawk.to'],
+  font: ['https://*.tawk.to'],
+  frame: ['https://*.tawk.to'],
+};
+
+/**
+ * Origins a page may talk to or embed: the identity service, form endpoints, the scheduler and the video host; the
+ * Google tag's and the chat widget's only when their ids are set (they still load only after consent).
+ */
 export function thirdPartyOrigins(project: Project) {
   const iam = externalOrigin(project.site.iamService);
   const connect = new Set<string>(iam ? [iam] : []);
@@ -22,11 +41,17 @@ export function thirdPartyOrigins(project: Project) {
   const scheduler = origin(project.site.scheduler.url);
   const video = origin(project.site.video.url);
   const youtube = /youtube\.com|youtu\.be/.test(video);
+  const tag = project.site.analyticsId ? GOOGLE_TAG_ORIGINS : undefined;
+  const chat = project.site.chatId ? TAWK_ORIGINS : undefined;
   return {
-    connect: [...connect].sort(),
-    frame: [scheduler, youtube ? 'https://www.youtube-nocookie.com' : video, youtube ? 'https://www.youtube.com' : ''].filter(Boolean),
-    script: youtube ? ['https://www.youtube.com', 'https://s.ytimg.com'] : [],
-    img: youtube ? ['https://i.ytimg.com'] : [],
+    connect: [...[...connect].sort(), ...(tag?.connect ?? []), ...(chat?.connect ?? [])],
+    frame: [
+      ...[scheduler, youtube ? 'https://www.youtube-nocookie.com' : video, youtube ? 'https://www.youtube.com' : ''].filter(Boolean),
+      ...(chat?.frame ?? []),
+    ],
+    script: [...(youtube ? ['https://www.youtube.com', 'https://s.ytimg.com'] : []), ...(tag?.script ?? []), ...(chat?.script ?? [])],
+    img: [...(youtube ? ['https://i.ytimg.com'] : []), ...(tag?.img ?? []), ...(chat?.img ?? [])],
+    font: chat?.font ?? [],
   };
 }
 
@@ -39,7 +64,7 @@ export function contentSecurityPolicy(project: Project, scriptHashes: string[]):
     // Carousel, toast and player libraries set inline styles at run time.
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', ...o.img]],
-    ['font-src', ["'self'"]],
+    ['font-src', ["'self'", ...o.font]],
     ['connect-src', ["'self'", ...o.connect]],
     ['frame-src', o.frame],
     ['media-src', ["'self'"]],

@@ -62,6 +62,8 @@ export interface DocumentParts {
   noScriptCss?: string;
   /** The code of the page's module scripts, inlined in the order they must run (scripts/lib/page-scripts.ts). */
   scripts: string[];
+  /** Module scripts of the site's own origin the page asks for after those, e.g. "assets/consent-1a2b3c4d.js". */
+  moduleFiles?: string[];
   css: string[];
   /** Stylesheets put straight into the page: no render-blocking request before first paint. */
   inlineCss?: string;
@@ -106,7 +108,9 @@ export function renderDocument(d: DocumentParts): string {
     ...(d.preloadImages ?? []).map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}">`),
   ].filter(Boolean);
   // At the end of the body, where the markup they work on is parsed; the CSP allows each by its hash.
-  const scripts = d.scripts.map((code) => `<script type="module">${code}</script>\n`).join('');
+  const scripts =
+    d.scripts.map((code) => `<script type="module">${code}</script>\n`).join('') +
+    (d.moduleFiles ?? []).map((f) => `<script type="module" src="/${escapeHtml(f)}"></script>\n`).join('');
   return `<!doctype html>\n<html lang="${d.lang}">\n<head>\n${meta.join('\n')}\n</head>\n<body>\n<div id="app">${d.body}</div>\n${scripts}${
     d.gated ? `<template id="${GATED_TEMPLATE_ID}" data-title="${escapeHtml(d.gated.title)}">${d.gated.body}</template>\n` : ''
   }</body>\n</html>\n`;

@@ -16,6 +16,8 @@ import type { Rolldown } from 'vite';
 export const SHELL_SOURCE = 'renderer/shell/index.ts';
 /** Defers and hydrates each island: asked for by the shell on pages with islands. */
 export const LOADER_SOURCE = 'renderer/islands/loader.ts';
+/** Asks for consent and loads the analytics tag and the chat widget after it: only on sites with either id. */
+export const CONSENT_SOURCE = 'renderer/consent/index.ts';
 
 /** Where the loader finds the island runtime in the client build (renderer/islands/runtime-address.d.ts). */
 export interface RuntimeAddress {
@@ -42,6 +44,8 @@ export interface PageScripts {
   shell: (parts: ShellParts) => Promise<string>;
   /** The islands loader's file under dist/, e.g. "assets/islands-loader-1a2b3c4d.js". */
   loaderFile: string;
+  /** The consent script's file under dist/, e.g. "assets/consent-1a2b3c4d.js": built only when asked for. */
+  consentFile?: string;
 }
 
 async function bundle(root: string, input: string, define: Record<string, string> = {}): Promise<string> {
@@ -71,11 +75,18 @@ export function inlinable(input: string, code: string): string {
  * bundled when a page first asks for its set of parts. Every page's bytes count before its first paint (the largest
  * must fit in the first round trip of a new connection), so none carries a part it has no use for.
  */
-export async function buildPageScripts(root: string, outDir: string, runtime: RuntimeAddress): Promise<PageScripts> {
+export async function buildPageScripts(root: string, outDir: string, runtime: RuntimeAddress, options: { consent?: boolean } = {}): Promise<PageScripts> {
   const loader = await bundle(root, LOADER_SOURCE, { SITEWRIGHT_ISLAND_RUNTIME: JSON.stringify(runtime) });
   const loaderFile = `assets/islands-loader-${createHash('sha256').update(loader).digest('hex').slice(0, 8)}.js`;
   mkdirSync(join(outDir, 'assets'), { recursive: true });
   writeFileSync(join(outDir, loaderFile), `${loader}\n`);
+  // A site without third-party ids never bundles it: its pages and assets stay exactly as they were.
+  let consentFile: string | undefined;
+  if (options.consent) {
+    const consent = await bundle(root, CONSENT_SOURCE);
+    consentFile = `assets/consent-${createHash('sha256').update(consent).digest('hex').slice(0, 8)}.js`;
+    writeFileSync(join(outDir, consentFile), `${consent}\n`);
+  }
   const shells = new Map<string, Promise<string>>();
   const shell = (parts: ShellParts) => {
     const key = JSON.stringify([parts.islands, parts.notFound, parts.gate, parts.laterStyles, parts.dialogs ?? true]);
@@ -92,5 +103,5 @@ export async function buildPageScripts(root: string, outDir: string, runtime: Ru
     }
     return code;
   };
-  return { shell, loaderFile };
+  return { shell, loaderFile, ...(consentFile ? { consentFile } : {}) };
 }

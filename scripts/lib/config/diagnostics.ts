@@ -507,6 +507,12 @@ export const CATALOGUE = {
     why: 'The item would silently disappear.',
     fix: 'Use the id of an entry of the header.',
   },
+  consent: {
+    title: 'Analytics or chat without consent texts',
+    severity: 'error',
+    why: 'The analytics tag and the chat widget load only after the visitor chooses Accept in the consent banner, which cannot be shown without its words.',
+    fix: 'Add a "consent" object to site.json with the banner\'s words, or remove the analytics and chat ids.',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type DiagnosticCode = keyof typeof CATALOGUE;

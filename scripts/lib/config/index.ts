@@ -22,6 +22,7 @@ import type { LoadOptions, LoadResult } from './model.ts';
 import { checkRegistry, componentIn } from './registry.ts';
 import { listBlocks } from '../blocks.ts';
 import { checkHeader, checkPageHeader } from './header.ts';
+import { checkConsent } from './consent.ts';
 import { checkRoutes } from './routes.ts';
 import { compileSchemas } from './schemas.ts';
 
@@ -56,6 +57,8 @@ export function loadProject(root: string, env: Record<string, string | undefined
   // Header variants name entries that exist, and pages name variants that exist.
   for (const { path, ...f } of checkHeader(site.header)) findings.at(siteFile.src, path, f);
   for (const p of loaded.pages) for (const { path, ...f } of checkPageHeader(site.header, p.config)) findings.at(p.source, path, f);
+  // An analytics or chat id (site.json's or the build's) loads only through the consent banner, which needs its words.
+  for (const { path, ...f } of checkConsent(siteFile.src.value as SiteConfig, site)) findings.at(siteFile.src, path, f);
   const pageIds = checkIds(loaded.pages, findings);
   const specimens = new Set((options.specimenPages ?? []).map(shown));
   checkMainHeadings(loaded.pages, blockRegistry, (file) => specimens.has(file), findings);
