@@ -11,7 +11,18 @@ import { callRunning, reachService } from './reach.ts';
 import { deleteByEmail, listLeads, pendingOutbox, type LeadFilter, type LeadRow, type OutboxRow } from './store.ts';
 import { statsReport } from './stats/queries.ts';
 import type { DayRange, StatsReport } from './stats/types.ts';
-import { HELP, UsageError, formatStats, formatLeads, formatOutbox, outputPath, parseCommand, unknownFormMessage, wroteSummary, type Command } from './cli-args.ts';
+import {
+  HELP,
+  UsageError,
+  formatStats,
+  formatLeads,
+  formatOutbox,
+  outputPath,
+  parseCommand,
+  unknownFormMessage,
+  wroteSummary,
+  type Command,
+} from './cli-args.ts';
 import { csvTable, toCsv } from './csv.ts';
 import { terminalJson, terminalText } from './terminal-text.ts';
 import { loadLeadForms } from './forms.ts';

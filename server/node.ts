@@ -256,7 +256,10 @@ export async function startLeadService(
           // The visits counted in memory are written before the database closes.
           await stats.close();
           const f = stats.figures;
-          console.log(`[stats] ${f.counted} visits and form starts counted in ${f.flushes} flush${f.flushes === 1 ? '' : 'es'}${f.failures ? `, ${f.failures} failed and retried` : ''}`);
+          if (f.counted)
+            console.log(
+              `[stats] ${f.counted} visits and form starts counted in ${f.flushes} flush${f.flushes === 1 ? '' : 'es'}${f.failures ? `, ${f.failures} failed and retried` : ''}`,
+            );
           await worker?.stop();
           await mailer?.stop();
           await purge.stop();

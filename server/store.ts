@@ -136,10 +136,7 @@ export async function insertLead(db: Db, lead: NewLead): Promise<InsertOutcome> 
  * Adds a stored lead to the funnel: its received day (UTC), form, landing page, source (utm_source, else the other
  * site's host, else '') and campaign (utm_campaign, else '').
  */
-export async function countLead(
-  tx: Queryable,
-  lead: { form: string; receivedAt: Date | string; attribution: Attribution; landing?: string },
-): Promise<void> {
+export async function countLead(tx: Queryable, lead: { form: string; receivedAt: Date | string; attribution: Attribution; landing?: string }): Promise<void> {
   const a = lead.attribution;
   await tx.query(
     `INSERT INTO stats_forms (day, form, landing, source, campaign, leads) VALUES (($1::timestamptz AT TIME ZONE 'UTC')::date, $2, $3, $4, $5, 1)

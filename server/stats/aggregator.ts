@@ -113,6 +113,7 @@ export class StatsAggregator {
   private purgedFor: string | undefined;
   private droppedSinceLog = 0;
   private closed = false;
+  private flushQueued = false;
   readonly figures: AggregatorFigures = { flushes: 0, failures: 0, counted: 0, dropped: 0 };
 
   constructor(options: AggregatorOptions) {
@@ -149,7 +150,15 @@ export class StatsAggregator {
     if (beacon.kind === 'view') {
       const salt = await this.salt.saltFor(day);
       const path = countedPath(beacon.path, beacon.notFound, routes);
-      this.addView({ kind: 'view', day, path, source: beacon.source, campaign: beacon.campaign, entry: beacon.entry, visitor: visitorHash(salt, client.address, client.userAgent) });
+      this.addView({
+        kind: 'view',
+        day,
+        path,
+        source: beacon.source,
+        campaign: beacon.campaign,
+        entry: beacon.entry,
+        visitor: visitorHash(salt, client.address, client.userAgent),
+      });
     } else {
       const landing = beacon.landing && countedPath(beacon.landing, false, routes);
       this.addStart({ kind: 'start', day, form: beacon.form, landing, source: beacon.source, campaign: beacon.campaign });
@@ -193,7 +202,10 @@ export class StatsAggregator {
 
   private added(): void {
     this.batch.events++;
-    if (this.batch.events >= this.flushAt && !this.writeThrough) void this.flush();
+    if (this.batch.events >= this.flushAt && !this.writeThrough && !this.flushQueued) {
+      this.flushQueued = true;
+      void this.flush();
+    }
   }
 
   /** Writes what waits now; resolves once it is written, or kept for the next flush when the database failed. */
@@ -209,7 +221,13 @@ export class StatsAggregator {
     if (this.figures.failures > failures) throw new Error('the counted visits could not be written to the database');
   }
 
+  /** Resolves once the flushes already started are over, starting none. */
+  settled(): Promise<void> {
+    return this.chain;
+  }
+
   private async flushOnce(): Promise<void> {
+    this.flushQueued = false;
     const today = utcDay(this.clock());
     const batch = this.batch;
     const purge = this.purgedFor !== today || [...batch.days.keys()].some((d) => d < today);
@@ -301,7 +319,14 @@ async function writeBatch(tx: Queryable, batch: Batch, purgeBefore: string | und
       `INSERT INTO stats_forms (day, form, landing, source, campaign, starts)
        SELECT * FROM unnest($1::date[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[]) ORDER BY 1, 2, 3, 4, 5
        ON CONFLICT (day, form, landing, source, campaign) DO UPDATE SET starts = stats_forms.starts + EXCLUDED.starts`,
-      [forms.map((r) => r.day), forms.map((r) => r.form), forms.map((r) => r.landing), forms.map((r) => r.source), forms.map((r) => r.campaign), forms.map((r) => r.starts)],
+      [
+        forms.map((r) => r.day),
+        forms.map((r) => r.form),
+        forms.map((r) => r.landing),
+        forms.map((r) => r.source),
+        forms.map((r) => r.campaign),
+        forms.map((r) => r.starts),
+      ],
     );
   // After the writes: a beacon of yesterday flushed just after midnight leaves no key behind.
   if (purgeBefore) await purgeStatsDays(tx, purgeBefore);

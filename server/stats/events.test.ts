@@ -24,7 +24,7 @@ describe.each(backends())('beacons on $name', (backend) => {
   beforeEach(async () => truncateAll(db));
 
   const makeApp = (o: Partial<LeadAppOptions> = {}) => createLeadApp({ db, hashSecret: 's', peerAddress, ...o });
-  const send = (app: ReturnType<typeof makeApp>, body: string | Uint8Array, headers: Record<string, string | undefined> = {}) => {
+  const send = (app: ReturnType<typeof makeApp>, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string | undefined> = {}) => {
     const h: Record<string, string> = {};
     for (const [k, v] of Object.entries({ origin: OWN, 'content-type': FORM_TYPE, 'user-agent': CHROME, ...headers })) if (v !== undefined) h[k] = v;
     return app.request('/api/v1/events', { method: 'POST', headers: h, body });
@@ -37,9 +37,11 @@ describe.each(backends())('beacons on $name', (backend) => {
   };
   const nothingStored = { stats_seen: [], stats_days: [], stats_pages: [], stats_forms: [] };
   const pages = async () =>
-    (await db.query<{ path: string; source: string; campaign: string; views: number; visitors: number; entries: number }>(
-      'SELECT path, source, campaign, views, visitors, entries FROM stats_pages ORDER BY path, source, campaign',
-    )).rows;
+    (
+      await db.query<{ path: string; source: string; campaign: string; views: number; visitors: number; entries: number }>(
+        'SELECT path, source, campaign, views, visitors, entries FROM stats_pages ORDER BY path, source, campaign',
+      )
+    ).rows;
 
   it('counts a page view with its source and campaign, answering 204 with no body', async () => {
     const app = makeApp();
@@ -65,7 +67,7 @@ describe.each(backends())('beacons on $name', (backend) => {
     ]);
   });
 
-  const refusals: [string, string | Uint8Array, Record<string, string | undefined>, number][] = [
+  const refusals: [string, string | Uint8Array<ArrayBuffer>, Record<string, string | undefined>, number][] = [
     ['no Origin', 'k=view&p=%2F', { origin: undefined }, 403],
     ['a foreign Origin', 'k=view&p=%2F', { origin: 'https://evil.example' }, 403],
     ['JSON', '{"k":"view","p":"/"}', { 'content-type': 'application/json' }, 415],
@@ -113,7 +115,10 @@ describe.each(backends())('beacons on $name', (backend) => {
     ['wget', 'Wget/1.21.4'],
     ['python-requests', 'python-requests/2.32.3'],
     ['Go', 'Go-http-client/1.1'],
-    ['Lighthouse', 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse'],
+    [
+      'Lighthouse',
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse',
+    ],
     ['no user agent', undefined],
   ])('answers %s 204 and does not count it', async (_, ua) => {
     const res = await send(makeApp(), 'k=view&p=%2F', { 'user-agent': ua });
@@ -132,7 +137,10 @@ describe.each(backends())('beacons on $name', (backend) => {
     const res = await send(app, 'k=view&p=%2F', { origin: 'https://www.buildpad.example' });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('https://www.buildpad.example');
-    const pre = await app.request('/api/v1/events', { method: 'OPTIONS', headers: { origin: 'https://www.buildpad.example', 'access-control-request-method': 'POST' } });
+    const pre = await app.request('/api/v1/events', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://www.buildpad.example', 'access-control-request-method': 'POST' },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
   });

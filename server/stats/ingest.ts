@@ -32,7 +32,7 @@ export const REFUSALS = {
   unreadable: { status: 400, message: 'What you sent could not be read as a visit.' },
   kind: { status: 400, message: 'A visit must say what happened: k=view or k=start.' },
   path: { status: 400, message: `The page's path must start with a single "/", be at most ${EVENT_VALUE_MAX} characters and contain no control characters.` },
-  form: { status: 400, message: "A form start must name the form by its id, such as f=contact." },
+  form: { status: 400, message: 'A form start must name the form by its id, such as f=contact.' },
   value: { status: 400, message: `A value is longer than ${EVENT_VALUE_MAX} characters, or contains a character that is not allowed.` },
   origin: { status: 403, message: "Visits are counted only when the site's own pages send them." },
 } as const satisfies Record<string, Refusal>;
