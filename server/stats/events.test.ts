@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Context } from 'hono';
 import { createLeadApp, type LeadAppOptions } from '../app.ts';
-import type { Db } from '../db.ts';
+import { DbUnavailableError, type Db } from '../db.ts';
 import { backends, truncateAll } from '../test-backends.ts';
 import { NOT_FOUND_PATH } from '../../renderer/shell/events.ts';
 
@@ -99,6 +99,14 @@ describe.each(backends())('beacons on $name', (backend) => {
     expect(res.status).toBe(status);
     const { message } = (await res.json()) as { message: string };
     expect(message).toMatch(/^[A-Z].*\.$/);
+    expect(await stored()).toEqual(nothingStored);
+  });
+
+  it("answers 503 and counts nothing when the day's salt cannot be read (the database is down)", async () => {
+    const down = () => Promise.reject(new DbUnavailableError(new Error('connect ECONNREFUSED')));
+    const app = createLeadApp({ db: { ...db, query: down, transaction: down }, hashSecret: 's', peerAddress });
+    const res = await send(app, 'k=view&p=%2F');
+    expect(res.status).toBe(503);
     expect(await stored()).toEqual(nothingStored);
   });
 
