@@ -15,6 +15,9 @@
  * (scripts/lib/editor-bench.ts).
  * With --leads [--leads-total 2000] [--leads-clients 20] it measures the lead service instead (scripts/lib/lead-bench.ts):
  * on the embedded database, and on the PostgreSQL server DATABASE_URL names when it is set.
+ * With --events [--events-total 100000] [--events-clients 50] [--events-port 4421] it measures the funnel's beacons instead
+ * (scripts/lib/events-bench.ts): the site as npm start serves it, on the embedded database and on the PostgreSQL server
+ * DATABASE_URL names when it is set, side by side, with the rows each stats table holds afterwards.
  * With --keystrokes [--keystroke-runs 5] [--keystroke-keys 30] [--keystroke-blocks 20] [--keystroke-port 4394] it measures the
  * editor's keystroke-to-preview latency in the back office beside `npm run edit`'s, in the same run, instead
  * (scripts/lib/keystroke-bench.ts; needs npm run build first, for dist-editor/).
@@ -93,6 +96,21 @@ if (args.includes('--keystrokes')) {
 if (args.includes('--inbox')) {
   const { benchInbox, inboxBenchTable } = await import('./lib/inbox-bench.ts');
   const table = inboxBenchTable(await benchInbox({ count: Number(option('inbox-leads', '10000')), runs: Number(option('inbox-runs', '50')) }));
+  console.log(table);
+  process.exit(table.includes('✗') ? 1 : 0);
+}
+
+if (args.includes('--events')) {
+  const { benchEvents, eventsBenchTable } = await import('./lib/events-bench.ts');
+  const eventOptions = {
+    root,
+    total: Number(option('events-total', '100000')),
+    clients: Number(option('events-clients', '50')),
+    port: Number(option('events-port', '4421')),
+  };
+  const eventResults = [await benchEvents(eventOptions)];
+  if (process.env.DATABASE_URL) eventResults.push(await benchEvents({ ...eventOptions, port: eventOptions.port + 1 }, process.env.DATABASE_URL));
+  const table = eventsBenchTable(eventResults, eventOptions);
   console.log(table);
   process.exit(table.includes('✗') ? 1 : 0);
 }

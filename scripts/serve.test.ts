@@ -117,3 +117,27 @@ describe('npm run serve', () => {
     },
   );
 });
+
+describe("npm run serve counts visits by the served site's routes", () => {
+  it('counts a page it has under its route, and any other address as the not-found page', async () => {
+    const { callSocket } = await import('../server/reach.ts');
+    const { NOT_FOUND_PATH } = await import('../renderer/shell/events.ts');
+    const beacon = (p: string) =>
+      fetch(`${base}/api/v1/events`, {
+        method: 'POST',
+        headers: { origin: base, 'content-type': 'text/plain;charset=UTF-8', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0.0.0 Safari/537.36' },
+        body: `k=view&p=${encodeURIComponent(p)}`,
+      });
+    for (const p of ['/owner', '/owner/', '/', '/old', '/no-such-page']) expect((await beacon(p)).status, p).toBe(204);
+    const today = new Date().toISOString().slice(0, 10);
+    // What `npm run leads -- stats` asks the running server, which writes out what it holds first.
+    const answer = (await callSocket(join(work, 'data', 'leads.sock'), 'GET', `/stats?from=${today}&to=${today}`)) as {
+      report: { pages: { path: string; views: number }[] };
+    };
+    expect(answer.report.pages.map((p) => [p.path, p.views])).toEqual([
+      [NOT_FOUND_PATH, 2],
+      ['/owner', 2],
+      ['/', 1],
+    ]);
+  });
+});

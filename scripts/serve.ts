@@ -18,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { startLeadService } from '../server/node.ts';
 import { createPreviewServer } from '../server/publish/preview-serving.ts';
 import { followLive, openSite, siteHandler, type Site } from './lib/site.ts';
+import { siteRoutes } from '../server/stats/routes.ts';
+import type { SiteRoutes } from '../server/stats/ingest.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = resolve(root, process.env.SITEWRIGHT_DIST ?? 'dist');
@@ -37,9 +39,16 @@ const tls =
 process.umask(0o077);
 // The site being served; the lead service's answer pages follow it once publishing may switch it.
 let current = () => first;
+// The funnel counts page views by the routes of the build being served, read once per build.
+const routes = new WeakMap<Site, SiteRoutes>();
+const routesOf = (site: Site) => routes.get(site) ?? routes.set(site, siteRoutes(site.dir, site.redirects)).get(site)!;
 // The first open of a new embedded database takes several seconds; nothing is served before it is ready.
 // Forms posted without JavaScript are answered with pages of the build being served.
-const leads = await startLeadService(undefined, (route, answer) => current().answer(route, answer)).catch((e: unknown) => {
+const leads = await startLeadService(
+  undefined,
+  (route, answer) => current().answer(route, answer),
+  () => routesOf(current()),
+).catch((e: unknown) => {
   console.error(`The lead service could not start: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 });

@@ -20,6 +20,11 @@ import { describeError } from './log.ts';
 import { ownOrigin } from './origin.ts';
 import { deleteByEmail, insertLead, leadFilterFrom, listLeads, pendingOutbox } from './store.ts';
 import { createStaffSocketRoutes } from './admin/auth/staff-socket.ts';
+import { EVENT_BODY_MAX } from '../renderer/shell/events.ts';
+import { StatsAggregator } from './stats/aggregator.ts';
+import { countedPath, isBot, isEventType, readBeacon, REFUSALS, type SiteRoutes } from './stats/ingest.ts';
+import { statsReport } from './stats/queries.ts';
+import { dayRangeProblem } from './stats/range.ts';
 
 export const BASE = '/api/v1';
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -47,6 +52,13 @@ export interface LeadAppOptions {
    * when the site has no such page here, and then the answer is a plain page of the service's own (server/answer.ts).
    */
   answerPage?: (route: string, answer: FormAnswer) => Promise<string | undefined>;
+  /**
+   * Counts the accepted beacons of POST /api/v1/events in batches (server/node.ts starts one and closes it). Without
+   * it each beacon is written before it is answered.
+   */
+  stats?: StatsAggregator;
+  /** The live site's routes, when this service serves the site: a page view of any other address counts as the not-found page. */
+  siteRoutes?: () => SiteRoutes | undefined;
   /** The connection's peer; defaults to @hono/node-server's socket. Tests inject one. */
   peerAddress?: (c: Context) => string | undefined;
   clock?: () => number;
@@ -204,9 +216,19 @@ const leadFilter = (c: Context) => {
   return typeof f === 'string' ? f : { ...f, spam: c.req.query('spam') === '1' };
 };
 
-/** The admin operations without authentication, for the local Unix socket only (see server/node.ts). */
-export function createAdminApp(db: Db, origin?: () => string | undefined): Hono {
+/**
+ * The admin operations without authentication, for the local Unix socket only (see server/node.ts). `stats` is the
+ * running service's aggregator: written out before the funnel is read, so a beacon acknowledged is in the report.
+ */
+export function createAdminApp(db: Db, origin?: () => string | undefined, stats?: Pick<StatsAggregator, 'flushOrThrow'>): Hono {
   const app = new Hono();
+  app.get('/stats', async (c) => {
+    const range = { from: c.req.query('from') ?? '', to: c.req.query('to') ?? '' };
+    const problem = dayRangeProblem(range);
+    if (problem) return c.json({ message: problem }, 400);
+    await stats?.flushOrThrow();
+    return c.json({ message: 'stats', report: await statsReport(db, range) });
+  });
   app.get('/leads', async (c) => {
     const f = leadFilter(c);
     if (typeof f === 'string') return c.json({ message: f }, 400);
@@ -238,6 +260,7 @@ export function createLeadApp(options: LeadAppOptions): Hono {
   const allowed = new Set(options.allowedOrigins ?? []);
   const trusted = options.trustedProxies ?? 0;
   const peerOf = options.peerAddress ?? defaultPeer;
+  const stats = options.stats ?? new StatsAggregator({ db, clock: options.clock, writeThrough: true });
 
   // strict: false: "/api/v1/" and "/api/v1" are the same address (an iamService setting may end with a slash).
   const api = new Hono({ strict: false });
@@ -257,7 +280,7 @@ export function createLeadApp(options: LeadAppOptions): Hono {
       return c.body(null, 204);
     }
     if (origin !== undefined && !listed && c.req.method !== 'GET' && c.req.method !== 'HEAD' && origin !== ownOrigin(c, trusted))
-      return c.json({ message: 'Submissions from other sites are not accepted.' }, 403);
+      return c.json({ message: c.req.path.endsWith('/events') ? REFUSALS.origin.message : 'Submissions from other sites are not accepted.' }, 403);
     await next();
   });
 
@@ -295,6 +318,31 @@ export function createLeadApp(options: LeadAppOptions): Hono {
     return c.json({ message: `${leads.length} leads`, leads });
   });
 
+  /**
+   * A beacon of the site's pages (renderer/shell/events.ts): a page view or a form start. Checked whole, then answered
+   * 204 at once; the counting is batched (server/stats/aggregator.ts). A bot is answered the same and not counted.
+   */
+  api.post('/events', async (c) => {
+    // No Origin at all is not a page of the site: browsers send one with every beacon.
+    if (c.req.header('origin') === undefined) return c.json({ message: REFUSALS.origin.message }, 403);
+    if (!isEventType(c.req.header('content-type'))) return c.json({ message: REFUSALS.type.message }, 415);
+    if (Number(c.req.header('content-length')) > EVENT_BODY_MAX) return c.json({ message: REFUSALS.size.message }, 413);
+    const bytes = await readLimited(c.req.raw, EVENT_BODY_MAX);
+    if (bytes === 'too-large') return c.json({ message: REFUSALS.size.message }, 413);
+    const beacon = readBeacon(bytes);
+    if ('status' in beacon) return c.json({ message: beacon.message }, beacon.status);
+    if (beacon.kind === 'start' && ![...forms.values()].some((f) => f.id === beacon.form)) return c.json({ message: REFUSALS.form.message }, 400);
+    const userAgent = c.req.header('user-agent') ?? '';
+    if (isBot(userAgent)) return c.body(null, 204);
+    const address = clientAddress(peerOf(c) ?? 'unknown', c.req.header('x-forwarded-for'), trusted);
+    await stats.record(beacon, { address, userAgent }, options.siteRoutes?.());
+    return c.body(null, 204);
+  });
+  api.all('/events', (c) => {
+    c.header('Allow', 'POST, OPTIONS');
+    return c.json({ message: `Use POST for ${BASE}/events.` }, 405);
+  });
+
   const store = (
     form: LeadForm,
     payload: Record<string, unknown>,
@@ -311,6 +359,8 @@ export function createLeadApp(options: LeadAppOptions): Hono {
       notify: options.notifications ? { forms } : undefined,
       message: successMessage(form.id),
       ...extra,
+      // The funnel counts the landing page as its page views are counted: by the site's route.
+      statsLanding: extra.attribution.landing && countedPath(extra.attribution.landing, false, options.siteRoutes?.()),
     });
 
   /**

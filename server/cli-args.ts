@@ -3,6 +3,9 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { leadFilterFrom, type OutboxRow } from './store.ts';
 import { terminalText } from './terminal-text.ts';
+import { dayRangeProblem, rangeFrom } from './stats/range.ts';
+import type { DayRange, FunnelFigures, StatsReport } from './stats/types.ts';
+import { NOT_FOUND_PATH } from '../renderer/shell/events.ts';
 import { FIXED_COLUMNS, leadCells, STATUS_COLUMN, STATUS_WORDS, type ColumnNames, type TableLead } from './columns.ts';
 
 export const HELP = `npm run leads -- <command> [options]
@@ -22,6 +25,11 @@ Commands
                                             firstname) instead
   delete --email ADDRESS                    erase every lead with that email (any case); prints how many
   outbox [--json]                           webhook copies and notification emails still pending
+  stats [--from DAY] [--to DAY] [--json]    the site's visits (counted without cookies) and its funnel:
+                                            visitors, page views, top pages, and per campaign the
+                                            visitors, form starts and leads; DAY is 2026-01-01 (UTC);
+                                            default today, --from alone runs to today, at most 366 days;
+                                            --json: the whole report as JSON
   help, --help                              this text
 
 Forms: contact, demo-lead, waitlist, enquiry. DATE: 2026-01-01 (from midnight UTC) or 2026-01-01T10:00:00Z.
@@ -38,6 +46,7 @@ Examples
   npm run --silent leads -- export --format csv > leads.csv
                   (--silent: else npm prints its own "> sitewright… leads" lines into the file)
   npm run leads -- delete --email ada@example.com
+  npm run leads -- stats --from 2026-01-01 --to 2026-01-31
 `;
 
 export type Command =
@@ -45,14 +54,15 @@ export type Command =
   | { command: 'list'; form?: string; since?: string; spam: boolean; json: boolean }
   | { command: 'export'; form?: string; since?: string; spam: boolean; raw: boolean; output?: string }
   | { command: 'delete'; email: string }
-  | { command: 'outbox'; json: boolean };
+  | { command: 'outbox'; json: boolean }
+  | { command: 'stats'; range: DayRange; json: boolean };
 
 export class UsageError extends Error {}
 
-const COMMANDS = ['list', 'export', 'delete', 'outbox', 'help'];
+const COMMANDS = ['list', 'export', 'delete', 'outbox', 'stats', 'help'];
 
 /** argv (after the script name) → a command, or a UsageError naming what is wrong. */
-export function parseCommand(argv: string[]): Command {
+export function parseCommand(argv: string[], now: number = Date.now()): Command {
   let parsed;
   try {
     parsed = parseArgs({
@@ -68,6 +78,8 @@ export function parseCommand(argv: string[]): Command {
         raw: { type: 'boolean', default: false },
         spam: { type: 'boolean', default: false },
         email: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -83,7 +95,7 @@ export function parseCommand(argv: string[]): Command {
   const filter = leadFilterFrom(v.form, v.since);
   if (typeof filter === 'string') throw new UsageError(filter.replace(/^"(\w+)"/, '--$1').replace(/\.$/, ''));
   const allow = (...names: string[]) => {
-    for (const name of ['form', 'since', 'json', 'format', 'output', 'raw', 'spam', 'email'])
+    for (const name of ['form', 'since', 'json', 'format', 'output', 'raw', 'spam', 'email', 'from', 'to'])
       if (!names.includes(name) && v[name as keyof typeof v] !== undefined && v[name as keyof typeof v] !== false)
         throw new UsageError(`${command} does not take --${name}`);
   };
@@ -104,6 +116,13 @@ export function parseCommand(argv: string[]): Command {
     case 'outbox':
       allow('json');
       return { command, json: v.json ?? false };
+    case 'stats': {
+      allow('from', 'to', 'json');
+      const range = rangeFrom(v.from, v.to, now);
+      const problem = dayRangeProblem(range);
+      if (problem) throw new UsageError(problem.replace(/"(from|to)"/g, '--$1').replace(/\.$/, ''));
+      return { command, range, json: v.json ?? false };
+    }
     default:
       return { command: 'help' };
   }
@@ -181,4 +200,40 @@ export function formatOutbox(rows: readonly OutboxRow[]): string {
       shorten(r.lastError ?? '', 60),
     ]),
   )}\n${rows.length} pending`;
+}
+
+/** A share as a percentage with one decimal, or a dash when there is nothing to divide by. */
+const rate = (part: number, whole: number) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : '–');
+
+/** The funnel's short summary for a terminal: totals, the top pages, and each campaign's visitors, form starts and leads. */
+export function formatStats(r: StatsReport, top = 10): string {
+  const t = r.totals;
+  const range = r.range.from === r.range.to ? r.range.from : `${r.range.from} to ${r.range.to}`;
+  const lines = [
+    `Visits ${range} (UTC days)`,
+    `Visitors ${t.visitors} · Page views ${t.views} · Form starts ${t.starts} · Leads ${t.leads} · Visitors to leads ${rate(t.leads, t.visitors)}`,
+  ];
+  if (!t.views && !t.starts && !t.leads) return [...lines, '', 'No visits counted in this range.'].join('\n');
+  const page = (p: string) => (p === NOT_FOUND_PATH ? 'Page not found' : p);
+  lines.push(
+    '',
+    `Top pages`,
+    table(
+      ['Page', 'Visitors', 'Page views'],
+      r.pages.slice(0, top).map((p) => [page(p.path), String(p.visitors), String(p.views)]),
+    ),
+  );
+  const funnel = (title: string, empty: string, rows: readonly FunnelFigures[]) =>
+    rows.length
+      ? [
+          '',
+          title,
+          table(
+            [title.replace(/s$/, ''), 'Visitors', 'Form starts', 'Leads', 'Visitors to leads'],
+            rows.slice(0, top).map((f) => [f.key || empty, String(f.visitors), String(f.starts), String(f.leads), rate(f.leads, f.visitors)]),
+          ),
+        ]
+      : [];
+  lines.push(...funnel('Campaigns', 'No campaign', r.campaigns), ...funnel('Sources', 'Direct', r.sources));
+  return lines.join('\n');
 }

@@ -9,7 +9,20 @@ import type { Db } from './db.ts';
 import { configFromEnv, type ServiceConfig } from './config.ts';
 import { callRunning, reachService } from './reach.ts';
 import { deleteByEmail, listLeads, pendingOutbox, type LeadFilter, type LeadRow, type OutboxRow } from './store.ts';
-import { HELP, UsageError, formatLeads, formatOutbox, outputPath, parseCommand, unknownFormMessage, wroteSummary, type Command } from './cli-args.ts';
+import { statsReport } from './stats/queries.ts';
+import type { DayRange, StatsReport } from './stats/types.ts';
+import {
+  HELP,
+  UsageError,
+  formatStats,
+  formatLeads,
+  formatOutbox,
+  outputPath,
+  parseCommand,
+  unknownFormMessage,
+  wroteSummary,
+  type Command,
+} from './cli-args.ts';
 import { csvTable, toCsv } from './csv.ts';
 import { terminalJson, terminalText } from './terminal-text.ts';
 import { loadLeadForms } from './forms.ts';
@@ -19,6 +32,7 @@ interface Inbox {
   list(filter: LeadFilter): Promise<LeadRow[]>;
   deleteByEmail(email: string): Promise<number>;
   outbox(): Promise<OutboxRow[]>;
+  stats(range: DayRange): Promise<StatsReport>;
   close(): Promise<void>;
 }
 
@@ -32,6 +46,8 @@ function socketInbox(path: string): Inbox {
     },
     deleteByEmail: async (email) => (await call<{ deleted: number }>('POST', '/delete', { email })).deleted,
     outbox: async () => (await call<{ pending: OutboxRow[] }>('GET', '/outbox')).pending,
+    // The running server writes out what it has counted in memory first, so every visit it acknowledged is in it.
+    stats: async (range) => (await call<{ report: StatsReport }>('GET', `/stats?${new URLSearchParams({ from: range.from, to: range.to })}`)).report,
     close: async () => {},
   };
 }
@@ -41,6 +57,7 @@ function directInbox(db: Db, release: () => void): Inbox {
     list: (f) => listLeads(db, f),
     deleteByEmail: (email) => deleteByEmail(db, email),
     outbox: () => pendingOutbox(db),
+    stats: (range) => statsReport(db, range),
     close: async () => {
       await db.close();
       release();
@@ -103,6 +120,11 @@ async function run(cmd: Exclude<Command, { command: 'help' }>, inbox: Inbox): Pr
     case 'outbox': {
       const rows = await inbox.outbox();
       console.log(cmd.json ? terminalJson(rows) : formatOutbox(rows));
+      return 0;
+    }
+    case 'stats': {
+      const report = await inbox.stats(cmd.range);
+      console.log(cmd.json ? terminalJson(report) : formatStats(report));
       return 0;
     }
   }

@@ -27,6 +27,8 @@ import { publishConfigFrom } from './publish/config.ts';
 import { createPreviewServer } from './publish/preview-serving.ts';
 import type { LiveSite, Publishing } from './publish/types.ts';
 import { describeError } from './log.ts';
+import { StatsAggregator } from './stats/aggregator.ts';
+import type { SiteRoutes } from './stats/ingest.ts';
 
 /** How often spam past its 30 days (and old rate-limit hits) is deleted, beside once at start. */
 export const PURGE_INTERVAL_MS = 3600_000;
@@ -108,6 +110,8 @@ export interface LeadService {
   listeningAt(origin: string): void;
   /** Publishing from the back office, when it could start (see server/publish/). */
   publishing?: Publishing;
+  /** The funnel's batched counting of beacons; closed (and so written out) by close(). */
+  stats: StatsAggregator;
   close(): Promise<void>;
 }
 
@@ -126,8 +130,14 @@ async function listenOnSocket(app: Hono, path: string): Promise<Server> {
 /**
  * `answerPage` renders the site's page that answers a form posted without JavaScript (npm run serve passes the built
  * site's; without it, as behind a CDN with `npm run leads:serve`, the answer is a plain page of the service's own).
+ * `siteRoutes` are the routes of the site being served (npm run serve), so page views of other addresses count as the
+ * not-found page; without them a path is counted as the page sent it.
  */
-export async function startLeadService(config: ServiceConfig = configFromEnv(), answerPage?: LeadAppOptions['answerPage']): Promise<LeadService> {
+export async function startLeadService(
+  config: ServiceConfig = configFromEnv(),
+  answerPage?: LeadAppOptions['answerPage'],
+  siteRoutes?: () => SiteRoutes | undefined,
+): Promise<LeadService> {
   // A setting that keeps it from starting is told before the database is touched.
   const tokenProblem = adminTokenProblem(config.adminToken);
   if (tokenProblem) throw new Error(tokenProblem);
@@ -160,7 +170,10 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
     };
     startMail();
     const mailKick = () => mailer?.kick();
+    const stats = new StatsAggregator({ db });
     const app = createLeadApp({
+      stats,
+      siteRoutes,
       db,
       forms,
       hashSecret: secret,
@@ -208,7 +221,7 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
     // Without the socket the site still works; only `npm run leads` cannot reach the running server.
     const socket = embedded
       ? await listenOnSocket(
-          createAdminApp(db, () => siteUrl),
+          createAdminApp(db, () => siteUrl, stats),
           socketPath(config),
         ).catch((e: unknown) => {
           console.warn(
@@ -218,6 +231,8 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
         })
       : undefined;
     const purge = startPurge(db);
+    // Timed flushes start only once nothing else can fail to start.
+    stats.start();
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -230,6 +245,7 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
       },
       socket: socket ? socketPath(config) : undefined,
       publishing,
+      stats,
       listeningAt: (origin) => {
         siteUrl ??= origin.replace(/\/+$/, '');
         startMail();
@@ -237,6 +253,13 @@ export async function startLeadService(config: ServiceConfig = configFromEnv(), 
       close: () =>
         (closing ??= (async () => {
           await new Promise<void>((ok) => (socket ? socket.close(() => ok()) : ok()));
+          // The visits counted in memory are written before the database closes.
+          await stats.close();
+          const f = stats.figures;
+          if (f.counted)
+            console.log(
+              `[stats] ${f.counted} visits and form starts counted in ${f.flushes} flush${f.flushes === 1 ? '' : 'es'}${f.failures ? `, ${f.failures} failed and retried` : ''}`,
+            );
           await worker?.stop();
           await mailer?.stop();
           await purge.stop();

@@ -4,6 +4,7 @@ import type { Db, Queryable } from './db.ts';
 import { isoDateOrDateTime, SINCE_EXAMPLE } from './dates.ts';
 import type { LeadForm } from './forms.ts';
 import { queueNotifications } from './notify.ts';
+import { purgeStatsDays } from './stats/salt.ts';
 import { ATTRIBUTION_FIELDS, ATTRIBUTION_KEYS, type Attribution, type AttributionKey } from './attribution.ts';
 
 /** Where a lead stands in the inbox. */
@@ -42,6 +43,11 @@ export interface NewLead {
   attribution?: Attribution;
   /** Why it is spam (e.g. 'honeypot'): it is kept with status spam, and nothing is queued for it. */
   spam?: string;
+  /**
+   * The landing page the funnel counts the lead under, when it differs from the attribution's (a parameter route
+   * such as /referral/:refId, or the not-found page); else the attribution's landing, else ''.
+   */
+  statsLanding?: string;
 }
 
 export type InsertOutcome = { kind: 'created'; answer: StoredAnswer } | { kind: 'replay'; answer: StoredAnswer } | { kind: 'mismatch' };
@@ -120,8 +126,23 @@ export async function insertLead(db: Db, lead: NewLead): Promise<InsertOutcome> 
     if (lead.outbox && !lead.spam) await queueDelivery(tx, { id, form: lead.form, receivedAt: new Date(received_at).toISOString(), payload: lead.payload });
     // In the lead's own transaction: a lead stored is a notification queued, whatever happens to the process next.
     if (lead.notify && !lead.spam) await queueNotifications(tx, id, lead.notify.forms);
+    // The funnel counts it in the same transaction: a lead stored is a lead counted, once (a replay never gets here).
+    if (!lead.spam) await countLead(tx, { form: lead.form, receivedAt: received_at, attribution: a, landing: lead.statsLanding });
     return { kind: 'created', answer };
   });
+}
+
+/**
+ * Adds a stored lead to the funnel: its received day (UTC), form, landing page, source (utm_source, else the other
+ * site's host, else '') and campaign (utm_campaign, else '').
+ */
+export async function countLead(tx: Queryable, lead: { form: string; receivedAt: Date | string; attribution: Attribution; landing?: string }): Promise<void> {
+  const a = lead.attribution;
+  await tx.query(
+    `INSERT INTO stats_forms (day, form, landing, source, campaign, leads) VALUES (($1::timestamptz AT TIME ZONE 'UTC')::date, $2, $3, $4, $5, 1)
+     ON CONFLICT (day, form, landing, source, campaign) DO UPDATE SET leads = stats_forms.leads + 1`,
+    [lead.receivedAt, lead.form, lead.landing ?? a.landing ?? '', a.utmSource || a.referrer?.toLowerCase() || '', a.utmCampaign ?? ''],
+  );
 }
 
 export async function queueDelivery(tx: Queryable, lead: WebhookBody) {
@@ -183,7 +204,8 @@ export const SPAM_KEPT_DAYS = 30;
 
 /**
  * Deletes spam received more than 30 days before `now` (with its history, notes and Idempotency-Key records), and
- * every instance's rate-limit hits older than an hour, long past any window. Returns how many spam leads went.
+ * every instance's rate-limit hits older than an hour, long past any window, and the funnel's salts and seen keys of
+ * days before today (UTC). Returns how many spam leads went.
  */
 export async function purgeExpired(db: Db, now: Date = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
@@ -194,6 +216,8 @@ export async function purgeExpired(db: Db, now: Date = new Date()): Promise<numb
       [now, SPAM_KEPT_DAYS],
     );
     await tx.query("DELETE FROM rate_hits WHERE at < $1::timestamptz - interval '1 hour'", [now]);
+    // The funnel's salts and seen keys of days that are over: those visitors can no longer be recognised.
+    await purgeStatsDays(tx, now.toISOString().slice(0, 10));
     return r.rows[0].n;
   });
 }

@@ -62,6 +62,6 @@ export function backends(env: NodeJS.ProcessEnv = process.env): Backend[] {
 /** An empty database for the next test, without the cost of a new one. */
 export async function truncateAll(db: Db): Promise<void> {
   await db.exec(
-    'TRUNCATE leads, idempotency_keys, outbox, lead_notes, lead_events, rate_hits, staff, sign_in_failures, webauthn_challenges, audit_log CASCADE',
+    'TRUNCATE leads, idempotency_keys, outbox, lead_notes, lead_events, rate_hits, staff, sign_in_failures, webauthn_challenges, audit_log, stats_salts, stats_seen, stats_days, stats_pages, stats_forms CASCADE',
   );
 }
