@@ -10,7 +10,6 @@ import { App } from '../App.tsx';
 import '../shell/index.ts';
 import '../styles/global.css';
 import { countView } from '../shell/beacon.ts';
-import { NOT_FOUND_PATH } from '../shell/events.ts';
 import { matchPage, matchRedirect } from '../lib/routes.ts';
 import { gateCovers } from '../lib/not-found-screen.tsx';
 import { hasPreviewPass } from '../lib/preview-pass.ts';
@@ -19,7 +18,7 @@ import { hasPreviewPass } from '../lib/preview-pass.ts';
 // page view is counted here, as the build counts it: not a redirect (it leaves at once), nor the construction gate's
 // locked screen.
 const entry = matchPage(location.pathname);
-if (!matchRedirect(location.pathname) && !(entry && gateCovers(entry.route) && !hasPreviewPass())) countView(entry ? undefined : NOT_FOUND_PATH);
+if (!matchRedirect(location.pathname) && !(entry && gateCovers(entry.route) && !hasPreviewPass())) countView(!entry);
 
 const container = document.getElementById('app');
 if (!container) throw new Error('#app mount node missing from the HTML');

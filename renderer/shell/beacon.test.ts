@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { countView, sendEvent } from './beacon.ts';
-import { EVENTS_PATH, NOT_FOUND_PATH } from './events.ts';
+import { EVENTS_PATH } from './events.ts';
 
 /** The page's address (on jsdom's own origin), its referrer and whether the browser is prerendering it. */
 function onPage(address: string, referrer = '', prerendering = false): void {
@@ -66,8 +66,8 @@ describe('countView', () => {
 
   it('counts the not-found page under one path, whatever was asked for, and says so', () => {
     onPage('/no-such-page?utm_source=ads', 'https://search.example/');
-    countView(NOT_FOUND_PATH);
-    expect(sent()).toEqual([[EVENTS_PATH, 'k=view&p=%28not+found%29&ref=search.example&utm_source=ads&entry=1&nf=1']]);
+    countView(true);
+    expect(sent()).toEqual([[EVENTS_PATH, 'k=view&p=%2Fno-such-page&ref=search.example&utm_source=ads&entry=1&nf=1']]);
   });
 
   it('waits while the page is prerendered, and sends once when it is shown', () => {

@@ -4,7 +4,7 @@
  * browser for counting: the service counts visitors by a hash it forgets with the day. Written for the fewest bytes:
  * the shell is inlined into every page.
  */
-import { EVENTS_PATH, NOT_FOUND_PATH } from './events.ts';
+import { EVENTS_PATH } from './events.ts';
 import { copyUtm, otherSite, referrerOf, VISIT_VALUE_MAX } from './visit.ts';
 
 /**
@@ -20,21 +20,21 @@ export function sendEvent(body: URLSearchParams): void {
 }
 
 /**
- * Counts this page view: its path (`path`: the one path the not-found page is counted under, NOT_FOUND_PATH; none
- * for any other page, which is counted under its own), the other site that linked to it, the utm_ values of its
- * address, whether it begins a visit (no referrer from this site) and whether it is the not-found page. A page the
+ * Counts this page view: its path, the other site that linked to it, the utm_ values of its address, whether it
+ * begins a visit (no referrer from this site) and whether it is the not-found page, which the service counts under
+ * one path whatever address was asked for. A page the
  * browser prerenders (Speculation Rules) counts when the visitor is shown it, or never; a prefetched page runs no
  * script, so it never counts.
  */
-export function countView(path?: typeof NOT_FOUND_PATH): void {
+export function countView(notFound?: boolean): void {
   const send = () => {
     const from = referrerOf(window);
-    const body = new URLSearchParams({ k: 'view', p: path ?? location.pathname.slice(0, VISIT_VALUE_MAX) });
+    const body = new URLSearchParams({ k: 'view', p: location.pathname.slice(0, VISIT_VALUE_MAX) });
     const ref = otherSite(window, from);
     if (ref) body.set('ref', ref);
     copyUtm(location.search, body, /^utm_(source|medium|campaign)$/);
     if (from?.origin !== location.origin) body.set('entry', '1');
-    if (path) body.set('nf', '1');
+    if (notFound) body.set('nf', '1');
     sendEvent(body);
   };
   // prerenderingchange comes once, when the prerendered page is shown.

@@ -14,7 +14,6 @@ import { ISLAND_ATTRIBUTE } from './markup.ts';
 import { openPreviewGate } from './gate.ts';
 import { awaitNotFoundImage } from './not-found.ts';
 import { countView } from './beacon.ts';
-import { NOT_FOUND_PATH } from './events.ts';
 import { initShell } from './shell.ts';
 import { linkLaterStyles } from './later-styles.ts';
 import { loadIslandsLoader } from './start-islands.ts';
@@ -30,7 +29,7 @@ if (typeof SITEWRIGHT_SHELL_GATE === 'boolean' || typeof document !== 'undefined
   initShell(document);
   // The build says which page this is; the dev server, which says nothing, counts from its own entry once it knows.
   // A page behind the gate counts only once opened (the locked screen is no page of the site), and then as itself.
-  if (typeof SITEWRIGHT_SHELL_NOT_FOUND === 'boolean' && (!withGate || opened)) countView(withNotFound && !withGate ? NOT_FOUND_PATH : undefined);
+  if (typeof SITEWRIGHT_SHELL_NOT_FOUND === 'boolean' && (!withGate || opened)) countView(withNotFound && !withGate);
   // A page with islands records it from the islands loader instead: its shell has no bytes left under the budget.
   if (typeof SITEWRIGHT_ISLANDS_LOADER !== 'string') recordVisit();
   if (withNotFound) awaitNotFoundImage(document);

@@ -46,7 +46,7 @@ test('a visit with no referrer and no utm values sends the path and entry; the n
 test('the not-found page is counted under one path and says so', async ({ page }) => {
   const bodies = await recordBeacons(page);
   await page.goto('/no-such-page?utm_source=ads');
-  await expect.poll(() => views(bodies)).toEqual(['k=view&p=%28not+found%29&utm_source=ads&entry=1&nf=1']);
+  await expect.poll(() => views(bodies)).toEqual(['k=view&p=%2Fno-such-page&utm_source=ads&entry=1&nf=1']);
 });
 
 /** Serves the speculation rules every page names in its Speculation-Rules header. */
