@@ -172,6 +172,28 @@ export function localOnly(): Plugin {
   };
 }
 
+/** Where the unit tests are (tests/ holds the end-to-end suites, which Playwright runs). */
+const UNIT_TESTS = [
+  'blocks/**/*.test.{ts,tsx}',
+  'renderer/**/*.test.{ts,tsx}',
+  'scripts/**/*.test.{ts,tsx}',
+  'server/**/*.test.ts',
+  'editor/**/*.test.{ts,tsx}',
+];
+
+/** The .ts tests that use a DOM (document, window, storage, dialogs), found by running every test without one. */
+const DOM_TESTS = [
+  'editor/draft.test.ts',
+  'editor/store.test.ts',
+  'renderer/islands/defer.test.ts',
+  'renderer/islands/early.test.ts',
+  'renderer/islands/fill.test.ts',
+  'renderer/lib/dialogs.test.ts',
+  'renderer/shell/later-styles.test.ts',
+  'renderer/shell/shell.test.ts',
+  'renderer/shell/visit.test.ts',
+];
+
 export default defineConfig(({ command, mode }) => ({
   root,
   resolve: {
@@ -234,9 +256,14 @@ export default defineConfig(({ command, mode }) => ({
   // browser may fetch does not apply to it.
   server: { port: 5173, host: '127.0.0.1', fs: mode === 'test' ? undefined : serverFs(root) },
   test: {
-    environment: 'jsdom',
-    include: ['blocks/**/*.test.{ts,tsx}', 'renderer/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'editor/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
+    // Most tests need no DOM, and jsdom's window costs every file that gets one: they run in plain Node. Component
+    // tests (.tsx) and the DOM_TESTS below get jsdom. A file's own `// @vitest-environment` line overrides both.
+    // Only the projects name files: `extends: true` adds a project's include to the root's, which ran every file twice.
+    projects: [
+      { extends: true, test: { name: 'dom', environment: 'jsdom', include: ['{blocks,renderer,scripts,editor}/**/*.test.tsx', ...DOM_TESTS] } },
+      { extends: true, test: { name: 'node', environment: 'node', include: UNIT_TESTS, exclude: ['**/node_modules/**', '**/*.test.tsx', ...DOM_TESTS] } },
+    ],
   },
 }));

@@ -26,7 +26,7 @@ const newDir = () => {
 
 async function staff(dir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const r = await execFileP('npx', ['tsx', 'server/staff-cli.ts', ...args], {
+    const r = await execFileP(process.execPath, ['--import', 'tsx', 'server/staff-cli.ts', ...args], {
       cwd: REPO_ROOT,
       env: { ...process.env, SITEWRIGHT_DATA_DIR: dir, DATABASE_URL: '', SITEWRIGHT_PUBLIC_URL: 'https://www.buildpad.example' },
     });

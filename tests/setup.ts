@@ -1,6 +1,8 @@
 import { afterAll, afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
 import { clearPageState } from '../renderer/lib/page-state.ts';
+
+// Testing Library (and React DOM with it) only where a DOM is: loading it cost every plain-Node test file for nothing.
+const cleanup = typeof document === 'undefined' ? () => {} : (await import('@testing-library/react')).cleanup;
 
 afterEach(() => cleanup());
 

@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HotPayload, InlineConfig, Plugin, ViteDevServer } from 'vite';
 import { createEditorApi, API_PREFIX, type EditorApi } from './api.ts';
 import { checkHost, TOKEN_META, type Guard } from './security.ts';
+import { EDITOR_PAGES } from '../../scripts/build-editor.ts';
 
 export interface EditorPluginOptions {
   root: string;
@@ -63,6 +64,42 @@ export function editorHtmlPath(req: Pick<IncomingMessage, 'method' | 'url' | 'he
 }
 
 /**
+ * The packages the editor, its previews and the blocks they render load in the browser, as Vite's optimizer listed
+ * them (node_modules/.vite/deps/_metadata.json) after a session that opened the page list, a page preview and a form
+ * preview. Named, they are bundled together when the server starts; one Vite finds later costs a second bundling and
+ * a reload of the page showing it. A package missing here is still found by the scan, as before.
+ */
+export const EDITOR_PREBUNDLED = [
+  '@dnd-kit/dom',
+  '@dnd-kit/react',
+  '@dnd-kit/react/sortable',
+  '@rjsf/core',
+  '@rjsf/utils',
+  '@rjsf/validator-ajv8',
+  'ajv',
+  'ajv-formats',
+  'diff',
+  'libphonenumber-js/min',
+  'react',
+  'react-calendly',
+  'react-dom',
+  'react-dom/client',
+  'react-player/HtmlPlayer',
+  'react-player/ReactPlayer',
+  'react-player/patterns',
+  'react-router',
+  'react-toastify',
+  'react/jsx-dev-runtime',
+  'react/jsx-runtime',
+  'swiper',
+  'swiper/modules',
+  'vimeo-video-element/react',
+  'youtube-video-element/react',
+  'zundo',
+  'zustand',
+];
+
+/**
  * The Vite options of npm run edit (scripts/edit.ts): vite.config.ts, whose server.fs and local-only guard decide what
  * is served (framing refused on every response), with this plugin, and editor/ and schemas/ (the forms' JSON Schemas,
  * editor/schemas.ts) added to what may be served.
@@ -88,8 +125,10 @@ export function editorServerConfig(opts: EditorPluginOptions & { host: string })
       },
     },
     // The editor's own pages are entries too: their dependencies are then bundled when the server starts, not found
-    // on the first visit, which made Vite reload the page under the person (or the test) using it.
-    optimizeDeps: { entries: ['index.html', 'editor/index.html', 'editor/form-preview.html'] },
+    // on the first visit, which made Vite reload the page under the person (or the test) using it. The packages are
+    // also named (EDITOR_PREBUNDLED): the page preview's schema check loads ajv lazily, which the scan of the entries
+    // missed, so the first preview opened waited for a second bundling and a reload.
+    optimizeDeps: { entries: ['index.html', ...EDITOR_PAGES], include: [...EDITOR_PREBUNDLED] },
     plugins: [sitewrightEditor({ root: opts.root, configDir: opts.configDir, token: opts.token, port: opts.port, hosts: opts.hosts ?? [opts.host] })],
   };
 }
