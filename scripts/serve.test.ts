@@ -46,7 +46,9 @@ let base = '';
 let stop: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   writeDist();
-  ({ url: base, stop } = await startServer(root, 0, { dist, env: { SITEWRIGHT_DATA_DIR: join(work, 'data') } }));
+  // The embedded database, whatever the machine's DATABASE_URL: only then does the server open the socket the
+  // lead CLI (and the visit-counting test) reaches it through.
+  ({ url: base, stop } = await startServer(root, 0, { dist, env: { SITEWRIGHT_DATA_DIR: join(work, 'data'), DATABASE_URL: '' } }));
 });
 afterAll(async () => {
   await stop?.();
