@@ -127,6 +127,11 @@ test('beacons and a lead from a campaign show in the tables and their CSV, and t
 
   const visitor = await browser.newPage();
   await visitor.goto('/');
+  // Closing the tab may cancel a beacon still on its way: wait until the service has answered all three.
+  let delivered = 0;
+  visitor.on('response', (r) => {
+    if (r.url().endsWith('/api/v1/events') && r.status() === 204 && r.request().postData()?.includes(campaign)) delivered += 1;
+  });
   const sent = await visitor.evaluate(
     ([utm_source, utm_campaign]) =>
       (
@@ -139,6 +144,7 @@ test('beacons and a lead from a campaign show in the tables and their CSV, and t
     [source, campaign],
   );
   expect(sent).toEqual([true, true, true]);
+  await expect.poll(() => delivered).toBe(3);
   await visitor.close();
   // A new tab for the lead: a tab keeps the visit of its first page, and this one's began at / without a campaign.
   const leadVisitor = await browser.newPage();
