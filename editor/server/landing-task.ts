@@ -132,6 +132,9 @@ export async function landingPageTask(page: Page, options: TaskOptions): Promise
   await act.click(panel.getByRole('button', { name: 'New question set…' }));
   await act.fill(panel.getByLabel('Name of the new question set'), options.questionSet);
   await act.click(panel.getByRole('button', { name: 'Create', exact: true }));
+  // Creating the file takes a request; until it is answered the section still names its example set, which "Edit this
+  // question set" would open. The name box closes once the new set is the section's.
+  await panel.getByLabel('Name of the new question set').waitFor({ state: 'detached' });
   await act.click(panel.getByRole('button', { name: 'Edit this question set' }));
   await page.locator('#sw-panel-title', { hasText: 'Question set' }).waitFor();
   // A new set comes with one question: counted before its form has drawn it, it would be added a second time.
