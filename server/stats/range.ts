@@ -12,6 +12,9 @@ export function isDay(s: string): boolean {
   return !Number.isNaN(t) && utcDay(t) === s;
 }
 
+/** Days from `from` to `to`, both included (0 when reversed). */
+export const dayCount = (r: DayRange) => Math.max(0, Math.round((Date.parse(`${r.to}T00:00:00Z`) - Date.parse(`${r.from}T00:00:00Z`)) / 86_400_000) + 1);
+
 /** Why a range cannot be read, in words; undefined when it can. */
 export function dayRangeProblem(range: DayRange): string | undefined {
   for (const [name, value] of [
@@ -20,7 +23,7 @@ export function dayRangeProblem(range: DayRange): string | undefined {
   ] as const)
     if (!isDay(value)) return `"${name}" must be a date written YYYY-MM-DD, such as 2026-11-01.`;
   if (range.from > range.to) return `The range must start on or before its end ("from" ${range.from} is after "to" ${range.to}).`;
-  const days = (Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / 86_400_000 + 1;
+  const days = dayCount(range);
   if (days > RANGE_MAX_DAYS) return `A range may span at most ${RANGE_MAX_DAYS} days; this one spans ${days}.`;
   return undefined;
 }

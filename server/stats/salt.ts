@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db.ts';
 
 /** The UTC calendar day of a time, 'YYYY-MM-DD'. */
-export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const utcDay = (ms: number, days = 0) => new Date(ms + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The day's salt, shared by every instance on the database: whichever needs it first makes it (INSERT … ON CONFLICT

@@ -5,6 +5,7 @@
 import { keyWords, STATUS_WORDS } from '../../columns.ts';
 import type { LeadStatus } from '../../store.ts';
 import { formTitle, leadEmail, leadName, valueText } from '../../lead-text.ts';
+import { isDay } from '../../stats/range.ts';
 
 export { formTitle, leadEmail, leadName, valueText };
 
@@ -36,15 +37,8 @@ export interface InboxFilter {
   q?: string;
 }
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a calendar day written YYYY-MM-DD. */
-export function isDay(text: string): boolean {
-  const m = DAY.exec(text);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
+/** True for a calendar day written YYYY-MM-DD: the one check of the inbox's and the stats' days. */
+export { isDay };
 
 /** How far `timeZone`'s clock is ahead of UTC at the instant `at`, in milliseconds. */
 export function zoneOffsetMs(at: number, timeZone: string): number {

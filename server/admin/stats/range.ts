@@ -2,7 +2,8 @@
  * The dashboard's date range, read from the address: a choice (today, 7 days, 30 days, custom) and, for custom, From
  * and To. Days are whole UTC days, as the counting stores them; a range ends today unless custom says otherwise.
  */
-import { isDay } from '../inbox/filters.ts';
+import { dayCount, isDay, RANGE_MAX_DAYS } from '../../stats/range.ts';
+import { utcDay } from '../../stats/salt.ts';
 import type { DayRange } from '../../stats/types.ts';
 
 export const RANGE_CHOICES = ['today', '7d', '30d', 'custom'] as const;
@@ -11,10 +12,9 @@ export type RangeChoice = (typeof RANGE_CHOICES)[number];
 /** The words of each choice, as the form shows them. */
 export const CHOICE_WORDS: Readonly<Record<RangeChoice, string>> = { today: 'Today', '7d': '7 days', '30d': '30 days', custom: 'Custom' };
 
-/** The longest range the dashboard reads: a year, leap day included. */
-export const MAX_DAYS = 366;
+/** The longest range the dashboard reads: the one limit of every stats range. */
+export const MAX_DAYS = RANGE_MAX_DAYS;
 
-const DAY_MS = 86_400_000;
 const PRESET_DAYS: Readonly<Record<Exclude<RangeChoice, 'custom'>, number>> = { today: 1, '7d': 7, '30d': 30 };
 
 /** What the range form shows and what the figures are read for. */
@@ -27,12 +27,6 @@ export interface RangeQuery {
   range?: DayRange;
   problem?: { field: 'range' | 'from' | 'to'; message: string };
 }
-
-/** The UTC day `days` after (or before, when negative) the instant `at`. */
-export const utcDay = (at: number, days = 0) => new Date(at + days * DAY_MS).toISOString().slice(0, 10);
-
-/** Days from `from` to `to`, both included (0 when reversed). */
-export const dayCount = (r: DayRange) => Math.max(0, Math.round((Date.parse(`${r.to}T00:00:00Z`) - Date.parse(`${r.from}T00:00:00Z`)) / DAY_MS) + 1);
 
 /** Reads `range`, `from` and `to` from the address; without them, the last 7 days ending today (UTC). */
 export function readRange(q: Record<string, string | undefined>, now: number): RangeQuery {
