@@ -7,6 +7,7 @@ import { EVENT_BODY_MAX, EVENT_VALUE_MAX, NOT_FOUND_PATH } from '../../renderer/
 import { attributionValue, type AttributionKey } from '../attribution.ts';
 import { isFormId } from '../store.ts';
 import type { Refusal, VisitOrigin } from './types.ts';
+import { normalisePath, routeMatches } from '../../renderer/lib/route-match.ts';
 
 /** A page view as the beacon said it, before the day and the visitor are added. */
 export interface ViewBeacon extends VisitOrigin {
@@ -115,17 +116,11 @@ export interface SiteRoutes {
   patterns: readonly string[];
 }
 
-const patternMatches = (pattern: string, path: string) => {
-  const a = pattern.split('/');
-  const b = path.split('/');
-  return a.length === b.length && a.every((seg, i) => (seg.startsWith(':') ? b[i] !== '' : seg === b[i]));
-};
-
 /** The path a page view is counted under: its route when the site has it, else NOT_FOUND_PATH; as sent without routes. */
 export function countedPath(path: string, notFound: boolean, routes?: SiteRoutes): string {
   if (notFound) return NOT_FOUND_PATH;
   if (!routes) return path;
-  const p = path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+  const p = normalisePath(path);
   if (routes.pages.has(p)) return p;
-  return routes.patterns.find((pattern) => patternMatches(pattern, p)) ?? NOT_FOUND_PATH;
+  return routes.patterns.find((pattern) => routeMatches(pattern, p)) ?? NOT_FOUND_PATH;
 }
