@@ -52,4 +52,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Measuring code (bench/: the audit, the benches, the screenshot scripts) sits beside the builder and may use it;
+    // the builder and the page code never depend on what measures them.
+    files: ['scripts/**/*.{ts,tsx,mjs}', 'renderer/**/*.{ts,tsx}', 'blocks/**/*.{ts,tsx}', 'server/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./scripts', './renderer', './blocks', './server'],
+              from: './bench',
+              message: 'bench/ measures the builder and the site; nothing they are made of imports it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -29,6 +29,7 @@ export const NEVER_SERVED = [
   '.npmrc',
   'server',
   'scripts',
+  'bench',
   'tests',
   'docs',
   'dist*',
@@ -177,6 +178,7 @@ const UNIT_TESTS = [
   'blocks/**/*.test.{ts,tsx}',
   'renderer/**/*.test.{ts,tsx}',
   'scripts/**/*.test.{ts,tsx}',
+  'bench/**/*.test.{ts,tsx}',
   'server/**/*.test.ts',
   'editor/**/*.test.{ts,tsx}',
 ];
@@ -262,7 +264,7 @@ export default defineConfig(({ command, mode }) => ({
     // tests (.tsx) and the DOM_TESTS below get jsdom. A file's own `// @vitest-environment` line overrides both.
     // Only the projects name files: `extends: true` adds a project's include to the root's, which ran every file twice.
     projects: [
-      { extends: true, test: { name: 'dom', environment: 'jsdom', include: ['{blocks,renderer,scripts,editor}/**/*.test.tsx', ...DOM_TESTS] } },
+      { extends: true, test: { name: 'dom', environment: 'jsdom', include: ['{blocks,renderer,scripts,bench,editor}/**/*.test.tsx', ...DOM_TESTS] } },
       { extends: true, test: { name: 'node', environment: 'node', include: UNIT_TESTS, exclude: ['**/node_modules/**', '**/*.test.tsx', ...DOM_TESTS] } },
     ],
   },

@@ -212,7 +212,7 @@ writeFileSync(join(dist, 'robots.txt'), robots(project.site.url, notIndexed));
 precompress(dist);
 
 if (process.env.SITEWRIGHT_BENCH) {
-  // Read by scripts/bench.ts.
+  // Read by bench/bench.ts.
   console.log(`BENCH ${JSON.stringify({ pages: written.length, prerenderMs, maxRssMb: process.resourceUsage().maxRSS / 1024 })}`);
 }
 console.log(`✓ built ${written.length} HTML files (${pages.length} routes + 404.html) in ${((performance.now() - started) / 1000).toFixed(1)} s → ${outName}/`);

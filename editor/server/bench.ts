@@ -11,7 +11,7 @@ import { blockRegistry } from '../../blocks/registry.ts';
 import { rendersMainHeading } from '../../scripts/lib/config/headings.ts';
 import { loadProject } from '../../scripts/lib/project.ts';
 import { editJsonText, serializeNew } from './json-edit.ts';
-import { percentile } from '../../scripts/lib/audit-figures.ts';
+import { percentile } from '../../bench/lib/audit-figures.ts';
 
 type Block = { type: string; id?: string; [k: string]: unknown };
 

@@ -19,9 +19,9 @@ import { buildSite } from '../../server/publish/builds.ts';
 import type { Author } from '../../server/publish/types.ts';
 import { editJsonText } from '../../editor/server/json-edit.ts';
 import { writeAtomic } from '../../server/publish/drafts.ts';
-import { ssrBundleDir } from './answer-pages.ts';
-import { newPage } from './scaffold.ts';
-import { outputPath } from './deploy-files.ts';
+import { ssrBundleDir } from '../../scripts/lib/answer-pages.ts';
+import { newPage } from '../../scripts/lib/scaffold.ts';
+import { outputPath } from '../../scripts/lib/deploy-files.ts';
 import { median } from './audit-figures.ts';
 
 const run = promisify(execFile);

@@ -2,12 +2,12 @@
  * npm run audit [-- --routes /,/owner] [-- --preset mobile|desktop|both] [-- --runs 5] [-- --no-build]
  * Builds, serves dist/ on loopback over HTTPS + HTTP/2 (as the CDN does; HTTP/1.1 when openssl is missing)
  * and runs Lighthouse (Debian chromium) on every route, five times unless --runs says otherwise.
- * Prints one row per route and preset: each score and metric is its median over the runs (scripts/lib/audit-figures.ts).
+ * Prints one row per route and preset: each score and metric is its median over the runs (bench/lib/audit-figures.ts).
  * With every mobile run goes a control run of the same page from the same server with its scripts taken out of the
  * document as it arrives, so the LCP budget compares like with like on this machine at this moment.
  * Writes the median run's JSON report (Lighthouse's choice: the run nearest the median FCP and TTI) to
  * reports/lighthouse/ (git-ignored); the bytes a route loads are read from that run.
- * Exits 1 when a figure misses its budget (scripts/lib/audit-budgets.ts).
+ * Exits 1 when a figure misses its budget (bench/lib/audit-budgets.ts).
  */
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,14 +19,14 @@ import lighthouse, { desktopConfig, type Result as LighthouseResult } from 'ligh
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type Page } from 'puppeteer-core';
-import { loadProject } from './lib/project.ts';
-import { visiblePages } from './lib/config/visible-pages.ts';
-import { startServer } from './lib/serve-child.ts';
-import { compressFile, outputPath } from './lib/deploy-files.ts';
+import { loadProject } from '../scripts/lib/project.ts';
+import { visiblePages } from '../scripts/lib/config/visible-pages.ts';
+import { startServer } from '../scripts/lib/serve-child.ts';
+import { compressFile, outputPath } from '../scripts/lib/deploy-files.ts';
 import { medianFigures, type Figures } from './lib/audit-figures.ts';
 import { BUDGET, budgetMisses, isFrameworkCode, isStaticPage, resultLine, spread, withoutScripts } from './lib/audit-budgets.ts';
 import { blockRegistry } from '../blocks/registry.ts';
-import { CHROMIUM_ARGS } from './lib/chromium.ts';
+import { CHROMIUM_ARGS } from '../scripts/lib/chromium.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -91,7 +91,7 @@ const port = Number(process.env.AUDIT_PORT ?? 4390);
 const server = await startServer(root, port, { tls, dist: distName });
 
 /**
- * The control: the same build with every page's scripts taken out (scripts/lib/audit-budgets.ts withoutScripts),
+ * The control: the same build with every page's scripts taken out (bench/lib/audit-budgets.ts withoutScripts),
  * compressed again and served by a second server of the same kind, so that the two differ in their scripts only.
  * Rewriting documents in the browser as they arrived made the control's pages uncompressed, and slower.
  */
@@ -179,7 +179,7 @@ function gzipBytes(url: string, fallback: number): number {
   return file ? gzipSync(readFileSync(file), { level: 9 }).length : fallback;
 }
 
-/** Whether a script is React or react-dom, by its content (scripts/lib/audit-budgets.ts); another origin's never is. */
+/** Whether a script is React or react-dom, by its content (bench/lib/audit-budgets.ts); another origin's never is. */
 function isFrameworkScript(url: string): boolean {
   const file = servedFile(url);
   return file ? isFrameworkCode(readFileSync(file, 'utf8')) : false;

@@ -4,7 +4,7 @@
  * and visit counts, signed in as a sales person, so the pictures never show a real lead. Then publishing, signed in as an owner, on a working
  * copy of this repository in a temporary folder (no remote, nothing pushed): the conflict window (a colleague
  * published the same heading meanwhile), the editor after publishing, and the history.
- * Run after `npm run build` (the editor's production build): npx tsx scripts/back-office-screenshots.ts
+ * Run after `npm run build` (the editor's production build): npx tsx bench/back-office-screenshots.ts
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,7 @@ import type { Publishing } from '../server/publish/types.ts';
 import { openDatabase } from '../server/db.ts';
 import { loadLeadForms } from '../server/forms.ts';
 import { migrate } from '../server/migrate.ts';
-import { chromiumLaunchOptions } from './lib/chromium.ts';
+import { chromiumLaunchOptions } from '../scripts/lib/chromium.ts';
 
 const OUT = fileURLToPath(new URL('../docs/images/back-office/', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { chromium, type Locator, type Page } from 'playwright-core';
 import { percentile } from './audit-figures.ts';
 import { largePage, loadExamples, measureBackend, type BackendFigures } from '../../editor/server/bench.ts';
-import { chromiumLaunchOptions } from './chromium.ts';
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium.ts';
 import { landingPageTask, type TaskFigures } from '../../editor/server/landing-task.ts';
 
 export interface EditorBenchOptions {

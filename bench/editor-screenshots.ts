@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/editor-screenshots.ts: the screenshots of docs/editor.md (docs/images/editor/*.png), taken in
+ * npx tsx bench/editor-screenshots.ts: the screenshots of docs/editor.md (docs/images/editor/*.png), taken in
  * Chromium from `npm run edit` on a temporary copy of site.config/ (nothing in site.config/ changes), through the
  * editor's interface only. The editor listens on EDITOR_SHOTS_PORT (default 5310), so it can run beside `npm run edit`.
  */
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Locator, type Page } from 'playwright-core';
-import { chromiumLaunchOptions } from './lib/chromium.ts';
+import { chromiumLaunchOptions } from '../scripts/lib/chromium.ts';
 import { pngBytes } from '../editor/server/picture-fixtures.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

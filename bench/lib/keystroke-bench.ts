@@ -18,7 +18,7 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { largePage, loadExamples } from '../../editor/server/bench.ts';
 import { startLeadProcess } from '../../server/test-service.ts';
 import { percentile } from './audit-figures.ts';
-import { chromiumLaunchOptions } from './chromium.ts';
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium.ts';
 import { EDITOR_P95_BUDGET_MS, timeKeystrokes, typingReady, waitForServer } from './editor-bench.ts';
 
 const execFileP = promisify(execFile);

@@ -8,10 +8,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
-import { loadProject } from './lib/project.ts';
-import { visiblePages } from './lib/config/visible-pages.ts';
-import { startServer } from './lib/serve-child.ts';
-import { chromiumLaunchOptions } from './lib/chromium.ts';
+import { loadProject } from '../scripts/lib/project.ts';
+import { visiblePages } from '../scripts/lib/config/visible-pages.ts';
+import { startServer } from '../scripts/lib/serve-child.ts';
+import { chromiumLaunchOptions } from '../scripts/lib/chromium.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 if (!process.argv.includes('--no-build')) {

@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/authoring-screenshots.ts
+ * npx tsx bench/authoring-screenshots.ts
  * Walks through docs/authoring.md on a copy of site.config/ with the real dev server and Chromium, and saves the
  * guide's screenshots to docs/images/authoring/. The real content is never changed. Re-run it when the look changes.
  */
@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import { newPage } from './lib/scaffold.ts';
-import { chromiumLaunchOptions } from './lib/chromium.ts';
+import { newPage } from '../scripts/lib/scaffold.ts';
+import { chromiumLaunchOptions } from '../scripts/lib/chromium.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'docs/images/authoring');

@@ -1,10 +1,10 @@
 /**
  * The audit's budgets (issue 18) and the pure parts of checking them: which routes are all static, which scripts
- * are framework code, and which budgets a row misses. scripts/audit.ts measures; this file judges.
+ * are framework code, and which budgets a row misses. bench/audit.ts measures; this file judges.
  */
 
 import type { BlockOptions } from '../../blocks/registry.ts';
-import { FIRST_ROUND_TRIP_BYTES } from './page-css.ts';
+import { FIRST_ROUND_TRIP_BYTES } from '../../scripts/lib/page-css.ts';
 
 export const BUDGET = {
   /** Lighthouse performance, accessibility, best practices and SEO, on every route. */

@@ -12,21 +12,21 @@
  * The two validators' runs alternate, so a busy machine slows both alike.
  * With --editor [--editor-keys 50] [--editor-sizes 20,200] [--editor-task-runs 3] it measures the visual editor's typing
  * latency and its "new landing page" task instead
- * (scripts/lib/editor-bench.ts).
- * With --leads [--leads-total 2000] [--leads-clients 20] it measures the lead service instead (scripts/lib/lead-bench.ts):
+ * (bench/lib/editor-bench.ts).
+ * With --leads [--leads-total 2000] [--leads-clients 20] it measures the lead service instead (bench/lib/lead-bench.ts):
  * on the embedded database, and on the PostgreSQL server DATABASE_URL names when it is set.
  * With --events [--events-total 100000] [--events-clients 50] [--events-port 4421] it measures the funnel's beacons instead
- * (scripts/lib/events-bench.ts): the site as npm start serves it, on the embedded database and on the PostgreSQL server
+ * (bench/lib/events-bench.ts): the site as npm start serves it, on the embedded database and on the PostgreSQL server
  * DATABASE_URL names when it is set, side by side, with the rows each stats table holds afterwards.
  * With --keystrokes [--keystroke-runs 5] [--keystroke-keys 30] [--keystroke-blocks 20] [--keystroke-port 4394] it measures the
  * editor's keystroke-to-preview latency in the back office beside `npm run edit`'s, in the same run, instead
- * (scripts/lib/keystroke-bench.ts; needs npm run build first, for dist-editor/).
+ * (bench/lib/keystroke-bench.ts; needs npm run build first, for dist-editor/).
  * With --inbox [--inbox-leads 10000] [--inbox-runs 50] it measures the back office's inbox and the sign-in's password
- * hash instead (scripts/lib/inbox-bench.ts), on the same backends.
- * With --publish [--publish-runs 5] it measures publishing from the back office instead (scripts/lib/publish-bench.ts):
+ * hash instead (bench/lib/inbox-bench.ts), on the same backends.
+ * With --publish [--publish-runs 5] it measures publishing from the back office instead (bench/lib/publish-bench.ts):
  * from "Publish" to the new text served, for a one-field change and for a new page, over a git remote on loopback.
  */
-import { rendersMainHeading } from './lib/config/headings.ts';
+import { rendersMainHeading } from '../scripts/lib/config/headings.ts';
 import { blockRegistry } from '../blocks/registry.ts';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
