@@ -25,6 +25,9 @@
  * hash instead (bench/lib/inbox-bench.ts), on the same backends.
  * With --publish [--publish-runs 5] it measures publishing from the back office instead (bench/lib/publish-bench.ts):
  * from "Publish" to the new text served, for a one-field change and for a new page, over a git remote on loopback.
+ * With --interactions [--interaction-runs 5] [--interactions-port 4491] [--no-build] [--only NAME,…] it measures what a
+ * visitor on a throttled phone waits for after their first and second tap, key or swipe, beside a control build where
+ * every island hydrates at load (bench/lib/interactions-bench.ts). A report, not a gate: it exits 0.
  */
 import { rendersMainHeading } from '../scripts/lib/config/headings.ts';
 import { blockRegistry } from '../blocks/registry.ts';
@@ -42,6 +45,28 @@ const sizes = option('sizes', '10,100,1000').split(',').map(Number);
 const runs = Math.max(1, Number(option('runs', '7')));
 const withPrerender = !args.includes('--no-prerender');
 const prerenderRuns = Math.max(1, Number(option('prerender-runs', '3')));
+
+if (args.includes('--interactions')) {
+  const { benchInteractions } = await import('./lib/interactions-bench.ts');
+  const { interactionTable } = await import('./lib/interactions.ts');
+  const { loadavg } = await import('node:os');
+  const loads: number[] = [];
+  const sampler = setInterval(() => loads.push(loadavg()[0]), 5_000);
+  const rows = await benchInteractions({
+    root,
+    runs: Math.max(1, Number(option('interaction-runs', '5'))),
+    port: Number(option('interactions-port', '4491')),
+    build: !args.includes('--no-build'),
+    only: args.includes('--only') ? option('only', '').split(',') : [],
+  });
+  clearInterval(sampler);
+  console.log(interactionTable(rows));
+  if (loads.length > 0) {
+    const avg = loads.reduce((a, b) => a + b, 0) / loads.length;
+    console.log(`Load average (1 min) during the run: mean ${avg.toFixed(2)}, min ${Math.min(...loads).toFixed(2)}, max ${Math.max(...loads).toFixed(2)}.`);
+  }
+  process.exit(0);
+}
 
 if (args.includes('--editor')) {
   const { benchEditor, editorBenchTable } = await import('./lib/editor-bench.ts');
