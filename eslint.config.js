@@ -34,7 +34,8 @@ export default tseslint.config(
   {
     // The layers point one way: the page code (renderer/, blocks/) runs in the browser and in the server render, and never
     // reaches into the Node-side builder (scripts/). The builder, the tests and the lead server may import page code.
-    // Block tests are exempt: they check each block's example against its schema with the checker's ajv.
+    // The renderer knows no block either: its entry points are handed the registry (renderer/lib/blocks.ts).
+    // Tests are exempt: block tests check each example with the checker's ajv, renderer tests hand the renderer the site's registry.
     files: ['renderer/**/*.{ts,tsx}', 'blocks/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
@@ -46,6 +47,12 @@ export default tseslint.config(
               target: ['./renderer', './blocks'],
               from: './scripts',
               message: 'renderer/ and blocks/ run in the page; Node-side builder code lives in scripts/ and is never imported from here.',
+            },
+            {
+              // The renderer takes the block registry as an argument at its entry points; blocks import the renderer's parts.
+              target: './renderer',
+              from: './blocks',
+              message: 'renderer/ knows no block: its entry points take the registry (blocks/registry.ts) as an argument, from whoever renders.',
             },
           ],
         },

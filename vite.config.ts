@@ -224,6 +224,8 @@ export default defineConfig(({ command, mode }) => ({
       // App.tsx is never loaded in the browser: as an input it carries the layout's styles, which pages inline.
       input: {
         islands: 'renderer/islands/runtime.tsx',
+        // The site's blocks, handed to the runtime by the loader: the renderer takes its registry as an argument.
+        registry: 'blocks/registry.ts',
         app: 'renderer/App.tsx',
         // Styles for a browser with scripts off, linked apart from the inlined page styles (see the file).
         'no-script': 'renderer/shell/no-script.css',

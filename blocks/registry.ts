@@ -10,31 +10,10 @@
  */
 import type { ComponentType } from 'react';
 import type { Block, BlockOfType } from '../renderer/generated/config-types.ts';
+import type { BlockOptions, BlockRegistration, Hydrate } from '../renderer/lib/blocks.ts';
 
-/**
- * How a block comes alive in the browser. Without it the block is static: its prerendered HTML is all there is,
- * and no code of it is shipped. An island hydrates on its own, when its trigger fires: `load` at once, `visible`
- * once any of it is on screen, `idle` when the browser has nothing else to do, `interaction` at the first
- * pointer, focus, key, input or submit inside it (a dialog: when a link asks for it).
- */
-export type Hydrate = 'load' | 'visible' | 'idle' | 'interaction';
-
-export interface BlockOptions {
-  /** See Hydrate; absent means static. */
-  hydrate?: Hydrate;
-  /**
-   * The block is a dialog opened by links to "#<its id>". Such links render as buttons (a control that opens a
-   * dialog is a button, not a link, for assistive technology), or, when the dialog names a page holding its form
-   * without script, as links to that page that the page's script makes dialog buttons.
-   */
-  dialog?: boolean;
-  /**
-   * The block renders the page's main heading (an h1): `true` always, or when a setting has a value
-   * (`equals`; `default` is the value when the setting is left out). Every page needs exactly one (checked by
-   * scripts/lib/config/headings.ts), because screen readers and search engines take it as the page's subject.
-   */
-  mainHeading?: true | { setting: string; equals?: unknown; default?: unknown };
-}
+// The registry's shape is the renderer's (renderer/lib/blocks.ts), which takes a registry as an argument.
+export type { BlockOptions, BlockRegistration, Hydrate };
 
 export interface BlockEntry<T extends Block['type'] = Block['type']> extends BlockOptions {
   /** Loads the block's folder; its default export renders a block of this type. */
@@ -98,14 +77,6 @@ export const blocks = {
     mainHeading: true,
   },
 } satisfies BlockMap;
-
-/** One row per block type, for code that looks them up by type or lists them. */
-export interface BlockRegistration extends BlockOptions {
-  /** The value of "type" in page files, e.g. "hero". */
-  type: string;
-  /** Loads the component; which props it takes is checked above, in the map. */
-  load: () => Promise<{ default: unknown }>;
-}
 
 export const blockRegistry: readonly BlockRegistration[] = Object.entries(blocks).map(
   ([type, entry]: [string, BlockOptions & Pick<BlockRegistration, 'load'>]) => ({ ...entry, type }),

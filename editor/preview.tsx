@@ -10,7 +10,7 @@ import { blockRegistry } from '../blocks/registry.ts';
 import type { Block, PageHeader, SiteConfig } from '../renderer/generated/config-types.ts';
 import { Footer } from '../renderer/layout/Footer.tsx';
 import { Header } from '../renderer/layout/Header.tsx';
-import { blockCache, isRegistered } from '../renderer/lib/blocks.ts';
+import { BlockSetContext, blockSet } from '../renderer/lib/blocks.ts';
 import { DialogTargetsContext, dialogTargets, type DialogTargets } from '../renderer/lib/dialog-targets.tsx';
 import { PageProvider, SiteProvider, type FragmentSource } from '../renderer/lib/site-context.tsx';
 import type { LoadedPage } from '../renderer/lib/types.ts';
@@ -23,6 +23,9 @@ import { LastGood } from './preview-boundary.tsx';
 import { draftPictures, framingApiBase } from './preview-pictures.ts';
 import builtPictures from 'virtual:sitewright/images';
 import { PicturesProvider } from '../renderer/images/Picture.tsx';
+
+/** The site's blocks, handed to the renderer's components (the renderer imports no block of its own). */
+const siteBlocks = blockSet(blockRegistry);
 import { blockPointer, matchField, type Clicked } from './preview-pick.ts';
 
 export interface RenderMessage {
@@ -113,7 +116,7 @@ function ProseView({ block }: { block: Block }) {
 }
 
 function BlockComponent({ block }: { block: Block }) {
-  const Component = use(blockCache.load(block.type));
+  const Component = use(siteBlocks.components.load(block.type));
   return <Component {...block} />;
 }
 
@@ -139,7 +142,7 @@ const Slot = memo(function Slot({
           {problems} problem{problems > 1 ? 's' : ''}
         </span>
       )}
-      {isRegistered(block.type) ? (
+      {siteBlocks.isRegistered(block.type) ? (
         <LastGood
           attemptKey={`${shared}\u0000${seen.get(block) ?? JSON.stringify(block)}`}
           problem={problem}
@@ -237,7 +240,7 @@ function PreviewLayout({
 function PreviewPage({ message, site }: { message: RenderMessage & { shared: number }; site: SiteConfig | null }) {
   const blocks = message.page.blocks;
   // The dialogs' ids and the fragments change rarely; compared by value so the chrome keeps its identity.
-  const dialogKey = JSON.stringify(dialogTargets(blocks));
+  const dialogKey = JSON.stringify(dialogTargets(blocks, siteBlocks.isDialog));
   const dialogs = useMemo(() => JSON.parse(dialogKey) as DialogTargets, [dialogKey]);
   const fragmentsKey = JSON.stringify(message.fragments);
   const loaded = useMemo<LoadedPage>(
@@ -360,12 +363,14 @@ if (thumb) document.body.inert = true;
 const container = document.getElementById('app');
 if (!container) throw new Error('#app mount node missing');
 // Every block's code is fetched up front, so typing never waits for a chunk.
-await Promise.allSettled((thumb ? blockRegistry.filter((b) => b.type === thumb) : blockRegistry).map((b) => blockCache.load(b.type)));
+await Promise.allSettled((thumb ? blockRegistry.filter((b) => b.type === thumb) : blockRegistry).map((b) => siteBlocks.components.load(b.type)));
 const pictures = draftPictures(framingApiBase(), builtPictures);
 createRoot(container).render(
   <StrictMode>
-    <PicturesProvider value={pictures}>
-      <Root />
-    </PicturesProvider>
+    <BlockSetContext.Provider value={siteBlocks}>
+      <PicturesProvider value={pictures}>
+        <Root />
+      </PicturesProvider>
+    </BlockSetContext.Provider>
   </StrictMode>,
 );

@@ -10,6 +10,7 @@ import { matchPage, matchRedirect, pageCache } from './lib/routes.ts';
 import { NotFoundScreen, gateCovers } from './lib/not-found-screen.tsx';
 import { PageProvider, SiteProvider } from './lib/site-context.tsx';
 import { DialogTargetsContext, dialogTargets } from './lib/dialog-targets.tsx';
+import { BlockSetContext, useBlockSet, type BlockSet } from './lib/blocks.ts';
 import type { PageEntry } from './lib/types.ts';
 import { AppErrorBoundary } from './screens/AppError.tsx';
 import { Spinner } from './ui/Spinner.tsx';
@@ -47,7 +48,8 @@ function PageRoute({ entry }: { entry: PageEntry }) {
   const loaded = use(pageCache.load(entry.slug));
   const { pathname } = useLocation();
   useDocumentTitle(loaded.page.title);
-  const dialogs = useMemo(() => dialogTargets(loaded.page.blocks), [loaded]);
+  const { isDialog } = useBlockSet();
+  const dialogs = useMemo(() => dialogTargets(loaded.page.blocks, isDialog), [loaded, isDialog]);
   return (
     <UnderConstructionGate route={entry.route}>
       <PageProvider value={loaded}>
@@ -100,18 +102,23 @@ function PageLoading() {
   );
 }
 
-/** The page for the current location: prerendered by the build, rendered in the browser by the dev server. */
-export function App() {
+/**
+ * The page for the current location: prerendered by the build, rendered in the browser by the dev server. `blocks`
+ * is the block registry the entry point was given (blockSet(registry)).
+ */
+export function App({ blocks }: { blocks: BlockSet }) {
   const { pathname } = useLocation();
   return (
     <SiteProvider value={site}>
-      <AppErrorBoundary resetKey={pathname} onRetry={resetAllChunkCaches}>
-        <Suspense fallback={<PageLoading />}>
-          <Routes>
-            <Route path="*" element={<ConfigRoute />} />
-          </Routes>
-        </Suspense>
-      </AppErrorBoundary>
+      <BlockSetContext.Provider value={blocks}>
+        <AppErrorBoundary resetKey={pathname} onRetry={resetAllChunkCaches}>
+          <Suspense fallback={<PageLoading />}>
+            <Routes>
+              <Route path="*" element={<ConfigRoute />} />
+            </Routes>
+          </Suspense>
+        </AppErrorBoundary>
+      </BlockSetContext.Provider>
     </SiteProvider>
   );
 }

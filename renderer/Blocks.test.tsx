@@ -5,7 +5,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import type { Block } from './generated/config-types.ts';
 import { Blocks } from './Blocks.tsx';
-import { blockCache } from './lib/blocks.ts';
+import { BlockSetContext, blockSet } from './lib/blocks.ts';
+import { blockRegistry } from '../blocks/registry.ts';
 import example from '../blocks/Hero/example.json';
 
 // Counts how often the real Hero renders, without changing what it renders.
@@ -19,12 +20,15 @@ vi.mock('../blocks/Hero/index.tsx', async (importOriginal) => {
 describe('Blocks: hydrating the prerendered page', () => {
   it('renders each block once, with no second pass when hydration ends', async () => {
     const blocks = [example as Block];
+    const set = blockSet(blockRegistry);
     const tree = (
       <MemoryRouter>
-        <Blocks blocks={blocks} />
+        <BlockSetContext.Provider value={set}>
+          <Blocks blocks={blocks} />
+        </BlockSetContext.Provider>
       </MemoryRouter>
     );
-    await blockCache.load('hero');
+    await set.components.load('hero');
     const container = document.createElement('div');
     container.innerHTML = renderToString(tree);
     document.body.appendChild(container);

@@ -1,7 +1,7 @@
 import { createContext, memo, Suspense, use, useContext, useEffect, useMemo } from 'react';
 import type { Block } from './generated/config-types.ts';
 import { BlockBoundary } from './BlockBoundary.tsx';
-import { blockCache, hydrationOf, isDialog, isRegistered } from './lib/blocks.ts';
+import { useBlockSet } from './lib/blocks.ts';
 import { resetAllChunkCaches } from './lib/chunk-cache.ts';
 import { DIALOG_ATTRIBUTE, HYDRATE_ATTRIBUTE, ISLAND_ATTRIBUTE } from './islands/contract.ts';
 import { Spinner } from './ui/Spinner.tsx';
@@ -16,7 +16,7 @@ export const PrerenderIslands = createContext(false);
 
 function BlockSlot({ block }: { block: Block }) {
   // Loaded before the page or island renders, so this does not suspend; it may on the dev server.
-  const Component = use(blockCache.load(block.type));
+  const Component = use(useBlockSet().components.load(block.type));
   return useMemo(() => <Component {...block} />, [Component, block]);
 }
 
@@ -42,6 +42,7 @@ function UnknownBlock({ type }: { type: string }) {
  * called once the block is on screen and live.
  */
 export function BlockContent({ block, index, island = false, onCommit }: { block: Block; index: number; island?: boolean; onCommit?: () => void }) {
+  const { isRegistered } = useBlockSet();
   const slot = island ? (
     <BlockSlot block={block} />
   ) : (
@@ -68,6 +69,7 @@ export function BlockContent({ block, index, island = false, onCommit }: { block
 /** The page's blocks, each in a wrapper (display: contents, so no layout change) that says what it is. */
 export const Blocks = memo(function Blocks({ blocks }: { blocks: Block[] }) {
   const prerender = useContext(PrerenderIslands);
+  const { hydrationOf, isDialog } = useBlockSet();
   return blocks.map((block, i) => {
     const id = (block as { id?: unknown }).id;
     const hydrate = prerender ? hydrationOf(block.type) : undefined;

@@ -8,7 +8,7 @@ import { escapeAttribute, fillIsland } from './islands/fill.ts';
 import { ISLAND_ATTRIBUTE, islandIdPrefix, type Hydrate, type IslandProps } from './islands/contract.ts';
 import { IslandRoot } from './islands/IslandRoot.tsx';
 import { dialogTargets } from './lib/dialog-targets.tsx';
-import { hydrationOf } from './lib/blocks.ts';
+import { blockSet, type BlockRegistry, type BlockSet } from './lib/blocks.ts';
 import { matchPage, preloadRoute, pageCache } from './lib/routes.ts';
 import { gateCovers, loadNotFound, showsNotFound } from './lib/not-found-screen.tsx';
 import type { LoadedPage } from './lib/types.ts';
@@ -42,13 +42,21 @@ export interface RenderResult {
   index: boolean;
 }
 
-function renderPage(url: string, passed: boolean): string {
+/** One BlockSet per registry, so every page rendered with it shares its loaded components. */
+const sets = new WeakMap<BlockRegistry, BlockSet>();
+function setOf(registry: BlockRegistry): BlockSet {
+  let set = sets.get(registry);
+  if (!set) sets.set(registry, (set = blockSet(registry)));
+  return set;
+}
+
+function renderPage(url: string, passed: boolean, blocks: BlockSet): string {
   return renderToString(
     <StrictMode>
       <StaticRouter location={url}>
         <PrerenderIslands.Provider value={true}>
           <GatePassed.Provider value={passed}>
-            <App />
+            <App blocks={blocks} />
           </GatePassed.Provider>
         </PrerenderIslands.Provider>
       </StaticRouter>
@@ -60,23 +68,23 @@ function renderPage(url: string, passed: boolean): string {
  * Renders each island as a root of its own (as it will hydrate) into its empty wrapper in the page, with its props:
  * the block and exactly the fragments it read while rendering.
  */
-function renderIslands(html: string, loaded: LoadedPage, route: string, url: string): string {
-  const dialogs = dialogTargets(loaded.page.blocks);
+function renderIslands(html: string, loaded: LoadedPage, route: string, url: string, blocks: BlockSet): string {
+  const dialogs = dialogTargets(loaded.page.blocks, blocks.isDialog);
   return html.replace(new RegExp(`<div ([^>]*\\b${ISLAND_ATTRIBUTE}="(\\d+)"[^>]*)></div>`, 'g'), (_all, attributes: string, at: string) => {
     const index = Number(at);
     const block = loaded.page.blocks[index];
     const used: IslandProps['fragments'] = {};
     const onUse = (kind: string, id: string) => ((used[kind] ??= {})[id] = loaded.fragments[kind]?.[id]);
     const props: IslandProps = { block, fragments: used, dialogs, route };
-    const inner = islandMarkup(props, index, url, { fragments: loaded.fragments, onUse });
+    const inner = islandMarkup(props, index, url, blocks, { fragments: loaded.fragments, onUse });
     return fillIsland(attributes, escapeAttribute(JSON.stringify(props)), inner);
   });
 }
 
 /** One island's markup from its props, as it hydrates. */
-function islandMarkup(props: IslandProps, index: number, path: string, fragments?: FragmentSource): string {
+function islandMarkup(props: IslandProps, index: number, path: string, blocks: BlockSet, fragments?: FragmentSource): string {
   return renderToString(
-    <IslandRoot props={props} path={path} fragments={fragments}>
+    <IslandRoot props={props} path={path} blocks={blocks} fragments={fragments}>
       <BlockContent block={props.block} index={index} island />
     </IslandRoot>,
     { identifierPrefix: islandIdPrefix(index) },
@@ -87,26 +95,29 @@ function islandMarkup(props: IslandProps, index: number, path: string, fragments
  * An island of a built page rendered again from its props: the lead service's answer pages
  * (scripts/lib/answer-pages.ts) show a page's forms with the answer to a submission this way.
  */
-export async function renderIsland(props: IslandProps, index: number, path: string): Promise<string> {
-  await preloadRoute(path);
-  return islandMarkup(props, index, path);
+export async function renderIsland(props: IslandProps, index: number, path: string, registry: BlockRegistry): Promise<string> {
+  const blocks = setOf(registry);
+  await preloadRoute(path, blocks);
+  return islandMarkup(props, index, path, blocks);
 }
 
-export async function render(url: string): Promise<RenderResult> {
+/** Renders the page at `url` with the blocks of `registry` (the site's: blocks/registry.ts). */
+export async function render(url: string, registry: BlockRegistry): Promise<RenderResult> {
+  const blocks = setOf(registry);
   const notFoundScreen = showsNotFound(url);
-  await Promise.all([preloadRoute(url), notFoundScreen && loadNotFound()]);
+  await Promise.all([preloadRoute(url, blocks), notFoundScreen && loadNotFound()]);
   const entry = matchPage(url);
   const loaded = entry ? pageCache.get(entry.slug) : undefined;
   const islands: IslandInfo[] = [];
   loaded?.page.blocks.forEach((b, index) => {
-    const hydrate = hydrationOf(b.type);
+    const hydrate = blocks.hydrationOf(b.type);
     if (hydrate) islands.push({ index, type: b.type, hydrate });
   });
-  const withIslands = (html: string) => (loaded && entry ? renderIslands(html, loaded, entry.route, url) : html);
+  const withIslands = (html: string) => (loaded && entry ? renderIslands(html, loaded, entry.route, url, blocks) : html);
   const gated = Boolean(entry && gateCovers(entry.route));
   return {
-    html: withIslands(renderPage(url, false)),
-    gatedHtml: gated ? withIslands(renderPage(url, true)) : null,
+    html: withIslands(renderPage(url, false, blocks)),
+    gatedHtml: gated ? withIslands(renderPage(url, true, blocks)) : null,
     blockTypes: loaded ? [...new Set(loaded.page.blocks.map((b) => b.type))] : [],
     islands,
     slug: entry?.slug ?? null,

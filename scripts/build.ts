@@ -5,11 +5,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { loadProject } from './lib/project.ts';
 import { printDiagnostics } from './lib/report.ts';
-import { APP_STYLES, NO_SCRIPT_STYLES, ISLANDS_RUNTIME, collectAssets, inlineScriptHashes, renderDocument, type Manifest } from './lib/html.ts';
+import { APP_STYLES, BLOCK_REGISTRY, NO_SCRIPT_STYLES, ISLANDS_RUNTIME, collectAssets, inlineScriptHashes, renderDocument, type Manifest } from './lib/html.ts';
 import { buildPageScripts } from './lib/page-scripts.ts';
 import { ISLAND_ATTRIBUTE } from '../renderer/shell/markup.ts';
 import { DIALOG_ATTRIBUTE } from '../renderer/islands/contract.ts';
@@ -33,7 +33,7 @@ import {
 import { blockFolder } from './lib/blocks.ts';
 import { visiblePages } from './lib/config/visible-pages.ts';
 import { ssrBundleDir } from './lib/answer-pages.ts';
-import type { RenderResult } from '../renderer/entry-server.tsx';
+import { SERVER_ENTRIES, importServerBundle } from './lib/server-bundle.ts';
 import { buildPictures, PictureError } from './lib/images/pipeline.ts';
 import { pictureUses } from './lib/images/uses.ts';
 import { optimiseSvgCopies } from './lib/images/svg.ts';
@@ -92,13 +92,13 @@ await build({
   configFile: join(root, 'vite.config.ts'),
   logLevel: 'warn',
   publicDir: false,
-  build: { ssr: 'renderer/entry-server.tsx', outDir: ssrOut, emptyOutDir: true, manifest: false, rolldownOptions: { input: 'renderer/entry-server.tsx' } },
+  build: { ssr: true, outDir: ssrOut, emptyOutDir: true, manifest: false, rolldownOptions: { input: SERVER_ENTRIES } },
 });
 
 rmSync(picturesDir, { recursive: true, force: true });
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
-const server = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href)) as { render: (url: string) => Promise<RenderResult> };
+const server = await importServerBundle(ssrOut);
 
 /** The not-found screen, which the app imports lazily (renderer/lib/not-found-screen.tsx). */
 const NOT_FOUND_SCREEN = 'renderer/screens/NotFound.tsx';
@@ -106,17 +106,22 @@ const blockKey = (type: string) => `blocks/${blockFolder(type)}/index.tsx`;
 const BLOCK_KEY = /^blocks\/[^/]+\/index\.tsx$/;
 
 const INLINE_CSS_LIMIT = 60_000;
-for (const key of [ISLANDS_RUNTIME, APP_STYLES, NO_SCRIPT_STYLES]) {
+for (const key of [ISLANDS_RUNTIME, BLOCK_REGISTRY, APP_STYLES, NO_SCRIPT_STYLES]) {
   if (!manifest[key]) throw new Error(`${key} is not a chunk of its own in the client build: check the inputs in vite.config.ts and the dynamic imports`);
 }
 const noScriptCss = manifest[NO_SCRIPT_STYLES].file;
 // The loader asks for the runtime and, beside it, everything the runtime imports, so they arrive together.
 const [runtimeFile, ...runtimeImports] = collectAssets(manifest, [ISLANDS_RUNTIME]).js;
+const [registryFile, ...registryImports] = collectAssets(manifest, [BLOCK_REGISTRY]).js;
 // The consent script exists only in builds with an analytics or chat id: pages ask for it where the banner is.
 const pageScripts = await buildPageScripts(
   root,
   dist,
-  { url: `/${runtimeFile}`, preload: runtimeImports.map((f) => `/${f}`) },
+  {
+    url: `/${runtimeFile}`,
+    registry: `/${registryFile}`,
+    preload: [...new Set([...runtimeImports, ...registryImports])].filter((f) => f !== runtimeFile).map((f) => `/${f}`),
+  },
   { consent: asksConsent(project.site) },
 );
 const pages = visiblePages(project);

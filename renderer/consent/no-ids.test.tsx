@@ -8,6 +8,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { pages, site } from 'virtual:sitewright/config';
 import type { SiteConfig } from '../generated/config-types.ts';
 import { render } from '../entry-server.tsx';
+import { blockRegistry } from '../../blocks/registry.ts';
 import { CONSENT_BANNER_ATTR, CONSENT_SETTINGS_ATTR } from './markup.ts';
 
 const urls = [...pages.map((p) => p.route.replace(/:([a-zA-Z]+)/g, '_$1')), '/__sitewright_not_found__'];
@@ -15,7 +16,7 @@ const written = structuredClone(site);
 const withSite = async (change: (s: SiteConfig) => void, url: string) => {
   change(site);
   try {
-    const r = await render(url);
+    const r = await render(url, blockRegistry);
     return `${r.html}\n${r.gatedHtml ?? ''}`;
   } finally {
     for (const key of Object.keys(site) as (keyof SiteConfig)[]) delete site[key];

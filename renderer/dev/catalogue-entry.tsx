@@ -6,7 +6,7 @@ import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter, useLocation } from 'react-router';
 import { items } from 'virtual:sitewright/catalogue';
-import { blockCache } from '../lib/blocks.ts';
+import { BlockSetContext, blockSet, type BlockRegistry } from '../lib/blocks.ts';
 import { Catalogue } from './Catalogue.tsx';
 import '../styles/global.css';
 
@@ -39,16 +39,22 @@ function Navigation() {
   );
 }
 
-const container = document.getElementById('app');
-if (!container) throw new Error('#app mount node missing from the HTML');
-// Load every block chunk first, as the real entry does for a route, so blocks render without suspending.
-await Promise.allSettled(items.filter((i) => i.example).map((i) => blockCache.load(i.type)));
-createRoot(container).render(
-  <StrictMode>
-    <MemoryRouter initialEntries={['/_catalogue']}>
-      <Navigation />
-      <Catalogue />
-    </MemoryRouter>
-  </StrictMode>,
-);
-requestAnimationFrame(() => (document.documentElement.dataset.hydrated = 'true'));
+/** Called by the dev server's catalogue entry with the site's block registry (scripts/lib/vite/plugin.ts). */
+export async function start(registry: BlockRegistry): Promise<void> {
+  const container = document.getElementById('app');
+  if (!container) throw new Error('#app mount node missing from the HTML');
+  const blocks = blockSet(registry);
+  // Load every block chunk first, as the real entry does for a route, so blocks render without suspending.
+  await Promise.allSettled(items.filter((i) => i.example).map((i) => blocks.components.load(i.type)));
+  createRoot(container).render(
+    <StrictMode>
+      <MemoryRouter initialEntries={['/_catalogue']}>
+        <Navigation />
+        <BlockSetContext.Provider value={blocks}>
+          <Catalogue />
+        </BlockSetContext.Provider>
+      </MemoryRouter>
+    </StrictMode>,
+  );
+  requestAnimationFrame(() => (document.documentElement.dataset.hydrated = 'true'));
+}

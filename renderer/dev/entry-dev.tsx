@@ -1,6 +1,7 @@
 /**
  * The dev server's page: `npm run dev` renders the whole page in the browser with the same App the prerenderer uses,
- * so a saved change shows at once. The build ships no such script: its pages are prerendered HTML, the shell
+ * so a saved change shows at once. The dev server's entry module calls `start` with the site's block registry
+ * (scripts/lib/vite/plugin.ts). The build ships no such script: its pages are prerendered HTML, the shell
  * script and islands (renderer/islands/).
  */
 import { StrictMode } from 'react';
@@ -13,21 +14,24 @@ import { countView } from '../shell/beacon.ts';
 import { matchPage, matchRedirect } from '../lib/routes.ts';
 import { gateCovers } from '../lib/not-found-screen.tsx';
 import { hasPreviewPass } from '../lib/preview-pass.ts';
+import { blockSet, type BlockRegistry } from '../lib/blocks.ts';
 
-// The build tells each page's shell whether it is the not-found page; the dev server's shell cannot know, so the
-// page view is counted here, as the build counts it: not a redirect (it leaves at once), nor the construction gate's
-// locked screen.
-const entry = matchPage(location.pathname);
-if (!matchRedirect(location.pathname) && !(entry && gateCovers(entry.route) && !hasPreviewPass())) countView(!entry);
+export function start(registry: BlockRegistry): void {
+  // The build tells each page's shell whether it is the not-found page; the dev server's shell cannot know, so the
+  // page view is counted here, as the build counts it: not a redirect (it leaves at once), nor the construction gate's
+  // locked screen.
+  const entry = matchPage(location.pathname);
+  if (!matchRedirect(location.pathname) && !(entry && gateCovers(entry.route) && !hasPreviewPass())) countView(!entry);
 
-const container = document.getElementById('app');
-if (!container) throw new Error('#app mount node missing from the HTML');
+  const container = document.getElementById('app');
+  if (!container) throw new Error('#app mount node missing from the HTML');
 
-createRoot(container).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
-);
-document.documentElement.dataset.hydrated = 'true';
+  createRoot(container).render(
+    <StrictMode>
+      <BrowserRouter>
+        <App blocks={blockSet(registry)} />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+  document.documentElement.dataset.hydrated = 'true';
+}

@@ -8,4 +8,4 @@ declare const SITEWRIGHT_SHELL_GATE: boolean | undefined;
 declare const SITEWRIGHT_SHELL_NOT_FOUND: boolean | undefined;
 declare const SITEWRIGHT_SHELL_DIALOGS: boolean | undefined;
 declare const SITEWRIGHT_SHELL_LATER_STYLES: boolean | undefined;
-declare const SITEWRIGHT_ISLAND_RUNTIME: { url: string; preload: string[] };
+declare const SITEWRIGHT_ISLAND_RUNTIME: { url: string; registry: string; preload: string[] };

@@ -3,7 +3,7 @@
  * server render, the loader (no React) and the runtime, so the three cannot drift apart.
  */
 import type { Block } from '../generated/config-types.ts';
-import type { Hydrate } from '../../blocks/registry.ts';
+import type { Hydrate } from '../lib/blocks.ts';
 import type { FormAnswer } from '../forms/answer.ts';
 
 export type { Hydrate };

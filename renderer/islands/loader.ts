@@ -14,9 +14,10 @@ import { DIALOG_ATTRIBUTE, HYDRATE_ATTRIBUTE, ISLAND_ATTRIBUTE } from './contrac
 import { defer, type Deferred, type Trigger } from './defer.ts';
 import { BUTTON_LINKS, dialogAskedBy, takeEarlyDialogs } from './early.ts';
 import { hasFlash } from '../forms/flash.ts';
+import type { BlockRegistry } from '../lib/blocks.ts';
 import { recordVisit } from '../shell/visit.ts';
 
-type Runtime = typeof import('./runtime.tsx');
+type Runtime = Pick<typeof import('./runtime.tsx'), 'showFlash'> & { hydrateIsland: (el: HTMLElement) => Promise<void> };
 
 /** Asks for the runtime's own imports alongside it rather than one after the other. */
 function preloadModule(href: string): void {
@@ -28,9 +29,14 @@ function preloadModule(href: string): void {
 }
 
 const address = SITEWRIGHT_ISLAND_RUNTIME;
-const runtime = new ChunkCache((): Promise<Runtime> => {
+// The runtime renders whatever blocks it is given: the build names the site's registry beside it.
+const runtime = new ChunkCache(async (): Promise<Runtime> => {
   address.preload.forEach(preloadModule);
-  return import(/* @vite-ignore */ address.url) as Promise<Runtime>;
+  const [code, { blockRegistry }] = await Promise.all([
+    import(/* @vite-ignore */ address.url) as Promise<typeof import('./runtime.tsx')>,
+    import(/* @vite-ignore */ address.registry) as Promise<{ blockRegistry: BlockRegistry }>,
+  ]);
+  return { showFlash: code.showFlash, hydrateIsland: (el) => code.hydrateIsland(el, blockRegistry) };
 });
 // The shell of a page with islands leaves the visit's attribution to this script (every such page loads it).
 recordVisit();

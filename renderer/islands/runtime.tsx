@@ -5,7 +5,7 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BlockContent } from '../Blocks.tsx';
-import { blockCache } from '../lib/blocks.ts';
+import { blockSet, type BlockRegistry, type BlockSet } from '../lib/blocks.ts';
 import { ISLAND_ATTRIBUTE, PROPS_ATTRIBUTE, islandIdPrefix, type IslandProps } from './contract.ts';
 import { IslandRoot } from './IslandRoot.tsx';
 import { loadChunk } from '../lib/with-timeout.ts';
@@ -13,12 +13,20 @@ import { loadChunk } from '../lib/with-timeout.ts';
 /** Shows the toast the page before left for this one; its code is fetched only when there is one. */
 export const showFlash = (): Promise<void> => loadChunk('toasts', () => import('../forms/show-flash.ts')).then((m) => m.showFlash());
 
-/** Loads the island's block and hydrates it; settles once the block is live (its effects have run). */
-export async function hydrateIsland(el: HTMLElement): Promise<void> {
+/** One BlockSet per registry, so the page's islands share their loaded components. */
+const sets = new WeakMap<BlockRegistry, BlockSet>();
+
+/**
+ * Loads the island's block from `registry` (the site's, which the loader is given by the build) and hydrates it;
+ * settles once the block is live (its effects have run).
+ */
+export async function hydrateIsland(el: HTMLElement, registry: BlockRegistry): Promise<void> {
+  let blocks = sets.get(registry);
+  if (!blocks) sets.set(registry, (blocks = blockSet(registry)));
   const props = JSON.parse(el.getAttribute(PROPS_ATTRIBUTE) ?? 'null') as IslandProps;
   const index = Number(el.getAttribute(ISLAND_ATTRIBUTE));
   // Before hydrating, so the block renders at once instead of suspending (and a failed load is the loader's to show).
-  await blockCache.load(props.block.type);
+  await blocks.components.load(props.block.type);
   // A task of its own, after the one that evaluated React and the block's code; and hydration as a transition,
   // which React splits into short slices, so no long task keeps the page from answering meanwhile.
   await new Promise((next) => setTimeout(next));
@@ -26,7 +34,7 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
     startTransition(() => {
       hydrateRoot(
         el,
-        <IslandRoot props={props} path={window.location.pathname}>
+        <IslandRoot props={props} path={window.location.pathname} blocks={blocks}>
           <BlockContent block={props.block} index={index} island onCommit={resolve} />
         </IslandRoot>,
         { identifierPrefix: islandIdPrefix(index) },

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { isDialog } from './blocks.ts';
+import type { BlockSet } from './blocks.ts';
 import type { Block } from '../generated/config-types.ts';
 
 /**
@@ -15,7 +15,8 @@ export function useDialogTargets(): DialogTargets {
   return useContext(DialogTargetsContext);
 }
 
-export function dialogTargets(blocks: readonly Block[]): DialogTargets {
+/** `isDialog` says which block types are dialogs (the entry point's BlockSet). */
+export function dialogTargets(blocks: readonly Block[], isDialog: BlockSet['isDialog']): DialogTargets {
   const targets: Record<string, string | null> = {};
   for (const b of blocks) {
     const { id, page } = b as { id?: unknown; page?: unknown };

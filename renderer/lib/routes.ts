@@ -1,7 +1,7 @@
 import { pages, site } from 'virtual:sitewright/config';
 import { ChunkCache } from './chunk-cache.ts';
 import { normalisePath, routeMatches } from './route-match.ts';
-import { blockCache, isRegistered } from './blocks.ts';
+import { preloadBlocks, type BlockSet } from './blocks.ts';
 import type { LoadedPage, PageEntry } from './types.ts';
 
 const bySlug = new Map(pages.map((p) => [p.slug, p]));
@@ -28,9 +28,12 @@ export function matchRedirect(pathname: string): string | undefined {
 }
 
 /** Loads a route's page chunk and every block chunk it uses, so it can render without suspending. */
-export async function preloadRoute(pathname: string): Promise<void> {
+export async function preloadRoute(pathname: string, blocks: BlockSet): Promise<void> {
   const entry = matchPage(pathname);
   if (!entry) return;
   const loaded = await pageCache.load(entry.slug);
-  await Promise.all([...new Set(loaded.page.blocks.map((b) => b.type))].filter(isRegistered).map((t) => blockCache.load(t)));
+  await preloadBlocks(
+    blocks,
+    loaded.page.blocks.map((b) => b.type),
+  );
 }

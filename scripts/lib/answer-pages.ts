@@ -6,19 +6,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FormAnswer } from '../../renderer/forms/answer.ts';
 import { escapeAttribute, fillIsland, unescapeAttribute } from '../../renderer/islands/fill.ts';
 import { ISLAND_ATTRIBUTE, PROPS_ATTRIBUTE, type IslandProps } from '../../renderer/islands/contract.ts';
 import { outputPath } from './deploy-files.ts';
+import { importServerBundle, type ServerBundle } from './server-bundle.ts';
 
 /** Where the build keeps its server bundle for the output folder `dist` (outside it: it is not for the public). */
 export function ssrBundleDir(root: string, dist: string): string {
   return join(root, 'node_modules', `.sitewright-ssr-${relative(root, dist).replace(/[^\w-]/g, '_')}`);
-}
-
-interface ServerBundle {
-  renderIsland: (props: IslandProps, index: number, path: string) => Promise<string>;
 }
 
 /** "/contact", "/pricing/enterprise": a page's own route, never a way out of dist/. */
@@ -68,12 +64,13 @@ export type AnswerPages = (route: string, answer: FormAnswer) => Promise<string 
 
 export function answerPages(root: string, dist: string): AnswerPages {
   let bundle: Promise<ServerBundle> | undefined;
-  const entry = join(ssrBundleDir(root, dist), 'entry-server.js');
+  const dir = ssrBundleDir(root, dist);
+  const entry = join(dir, 'entry-server.js');
   return async (route, answer) => {
     if (!ROUTE.test(route)) return undefined;
     const file = join(dist, outputPath(route));
     if (!existsSync(file) || !existsSync(entry)) return undefined;
-    bundle ??= import(pathToFileURL(entry).href) as Promise<ServerBundle>;
+    bundle ??= importServerBundle(dir);
     const { renderIsland } = await bundle;
     let html = readFileSync(file, 'utf8');
     // From the last island to the first, so the earlier positions stay right.

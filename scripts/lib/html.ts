@@ -18,6 +18,8 @@ export interface Manifest {
 
 /** What the islands loader fetches when the first island wakes: React and the island runtime. */
 export const ISLANDS_RUNTIME = 'renderer/islands/runtime.tsx';
+/** The site's block registry, which the loader hands the runtime (the renderer imports no block itself). */
+export const BLOCK_REGISTRY = 'blocks/registry.ts';
 /** Styles only a browser with scripts switched off applies (linked with media="(scripting: none)"). */
 export const NO_SCRIPT_STYLES = 'renderer/shell/no-script.css';
 /** Never loaded in the browser; its styles are the layout's (header, footer, screens), which every page needs. */

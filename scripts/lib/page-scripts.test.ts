@@ -15,7 +15,11 @@ describe('buildPageScripts', () => {
     async () => {
       const out = mkdtempSync(join(tmpdir(), 'sitewright-page-scripts-'));
       try {
-        const runtime = { url: '/assets/islands-TEST.js', preload: ['/assets/framework-TEST.js', '/assets/island-runtime-TEST.js'] };
+        const runtime = {
+          url: '/assets/islands-TEST.js',
+          registry: '/assets/registry-TEST.js',
+          preload: ['/assets/framework-TEST.js', '/assets/island-runtime-TEST.js'],
+        };
         const scripts = await buildPageScripts(root, out, runtime);
         const { loaderFile } = scripts;
         const shell = await scripts.shell({ islands: true, notFound: true, gate: true, laterStyles: true });

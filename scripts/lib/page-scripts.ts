@@ -22,6 +22,8 @@ export const CONSENT_SOURCE = 'renderer/consent/index.ts';
 /** Where the loader finds the island runtime in the client build (renderer/islands/runtime-address.d.ts). */
 export interface RuntimeAddress {
   url: string;
+  /** The site's block registry, handed to the runtime. */
+  registry: string;
   preload: string[];
 }
 

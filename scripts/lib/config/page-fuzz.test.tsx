@@ -13,7 +13,9 @@ import { StaticRouter } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { blockRegistry } from '../../../blocks/registry.ts';
 import { Layout } from '../../../renderer/layout/Layout.tsx';
-import { blockCache } from '../../../renderer/lib/blocks.ts';
+import { blockSet } from '../../../renderer/lib/blocks.ts';
+
+const siteBlocks = blockSet(blockRegistry);
 import { PageProvider, SiteProvider } from '../../../renderer/lib/site-context.tsx';
 import type { Block, PageConfig } from '../../../renderer/generated/config-types.ts';
 import { cataloguePage, blockCatalogue } from '../catalogue.ts';
@@ -224,7 +226,7 @@ async function renderPage(project: Project, slug: string): Promise<string> {
     // MDX is compiled as the page module compiles it; the fuzz never changes .mdx files, so compile each once.
     (fragments[ref.kind] ??= {})[ref.id] = ref.kind === 'content' ? await compiled(project.configDir, ref.id) : project.fragments[ref.kind]?.[ref.id];
   }
-  const components = await Promise.all(page.blocks.map((b) => blockCache.load(b.type)));
+  const components = await Promise.all(page.blocks.map((b) => siteBlocks.components.load(b.type)));
   // Blocks are rendered directly, without the error boundary and Suspense the app wraps them in, so a throw surfaces here.
   return renderToString(
     <StaticRouter location={page.route.replace(/:([a-zA-Z]+)/g, '_$1')}>

@@ -16,6 +16,12 @@ const PAGE_PREFIX = 'virtual:sitewright/page/';
 const FORMS_PREFIX = 'virtual:sitewright/forms/';
 /** Dev-only: data of the /_catalogue page (renderer/dev/). Never imported by the production entry. */
 const CATALOGUE_ID = 'virtual:sitewright/catalogue';
+/**
+ * The dev server's page entries: each hands the renderer's dev entry the site's block registry, since the renderer
+ * imports no block of its own.
+ */
+const DEV_ENTRY_PREFIX = 'virtual:sitewright/entry/';
+const DEV_ENTRIES: Record<string, string> = { dev: '/renderer/dev/entry-dev.tsx', catalogue: '/renderer/dev/catalogue-entry.tsx' };
 /** The build's converted raster pictures (scripts/lib/images/), named by the build through SITEWRIGHT_IMAGE_MANIFEST. */
 const IMAGES_ID = 'virtual:sitewright/images';
 
@@ -115,12 +121,17 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
     enforce: 'pre',
     resolveId(id) {
       if (id === CONFIG_ID || id === IMAGES_ID || id.startsWith(PAGE_PREFIX) || id.startsWith(FORMS_PREFIX)) return `\0${id}`;
-      if (id === CATALOGUE_ID && command === 'serve') return `\0${id}`;
+      if ((id === CATALOGUE_ID || id.startsWith(DEV_ENTRY_PREFIX)) && command === 'serve') return `\0${id}`;
       return undefined;
     },
     async load(id) {
       if (!id.startsWith('\0virtual:sitewright/')) return undefined;
       if (id === `\0${IMAGES_ID}`) return picturesModule(command, env);
+      if (id.startsWith(`\0${DEV_ENTRY_PREFIX}`)) {
+        const entry = DEV_ENTRIES[id.slice(`\0${DEV_ENTRY_PREFIX}`.length)];
+        if (!entry) this.error(`no dev entry ${id.slice(1)}`);
+        return `import { blockRegistry } from '/blocks/registry.ts';\nimport { start } from '${entry}';\nvoid start(blockRegistry);\n`;
+      }
       const { project } = load();
       if (!project) this.error(`site.config/ has errors (run npm run validate):\n${formatDiagnostics(errorsOf())}`);
       if (id === `\0${CONFIG_ID}`) return configModule(project, env);
@@ -187,11 +198,10 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
         server.middlewares.use(async (req, res, next) => {
           if (req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return next();
           const catalogue = normalisePath((req.url ?? '/').split(/[?#]/)[0]) === CATALOGUE_ROUTE;
-          const entry = catalogue ? '/renderer/dev/catalogue-entry.tsx' : '/renderer/dev/entry-dev.tsx';
-          const html = await server.transformIndexHtml(
-            req.url ?? '/',
-            devShell(entry, catalogue ? [] : devPreloads(load().project, req.url ?? '/'), devStyles(opts.root)),
-          );
+          const name = catalogue ? 'catalogue' : 'dev';
+          // The renderer's entry is preloaded beside the module that starts it, so it is not one import level later.
+          const preloads = [DEV_ENTRIES[name], ...(catalogue ? [] : devPreloads(load().project, req.url ?? '/'))];
+          const html = await server.transformIndexHtml(req.url ?? '/', devShell(`/@id/__x00__${DEV_ENTRY_PREFIX}${name}`, preloads, devStyles(opts.root)));
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
           res.end(html);
           // Errors present at start show once the overlay client connects.
