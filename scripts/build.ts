@@ -33,7 +33,7 @@ import {
 import { blockFolder } from './lib/blocks.ts';
 import { visiblePages } from './lib/config/visible-pages.ts';
 import { ssrBundleDir } from './lib/answer-pages.ts';
-import { SERVER_ENTRIES, importServerBundle } from './lib/server-bundle.ts';
+import { SERVER_ENTRIES, hydrateAtLoad, importServerBundle } from './lib/server-bundle.ts';
 import { buildPictures, PictureError } from './lib/images/pipeline.ts';
 import { pictureUses } from './lib/images/uses.ts';
 import { optimiseSvgCopies } from './lib/images/svg.ts';
@@ -98,7 +98,10 @@ await build({
 rmSync(picturesDir, { recursive: true, force: true });
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
-const server = await importServerBundle(ssrOut);
+// SITEWRIGHT_HYDRATE_AT_LOAD=1 makes the control build of `npm run bench -- --interactions`: every island at load.
+const atLoad = process.env.SITEWRIGHT_HYDRATE_AT_LOAD === '1';
+const registry = atLoad ? hydrateAtLoad(blockRegistry) : blockRegistry;
+const server = await importServerBundle(ssrOut, atLoad ? hydrateAtLoad : undefined);
 
 /** The not-found screen, which the app imports lazily (renderer/lib/not-found-screen.tsx). */
 const NOT_FOUND_SCREEN = 'renderer/screens/NotFound.tsx';
@@ -137,7 +140,7 @@ async function prerender(url: string, route: string | null, file: string) {
   const assets = collectAssets(manifest, styleKeys, (key) => !BLOCK_KEY.test(key) && (r.notFoundScreen || key !== NOT_FOUND_SCREEN));
   // A page's CSS is a few KB: inlining it saves a round trip before first paint on a slow phone. A static block's
   // own styles lose the rules its markup here cannot use (its other variants); an island's and shared ones stay whole.
-  const isIsland = (type: string) => blockRegistry.find((b) => b.type === type)?.hydrate !== undefined;
+  const isIsland = (type: string) => registry.find((b) => b.type === type)?.hydrate !== undefined;
   // What an island may load is kept whole, even where a static block shares it (its code may add any class).
   const islandCss = new Set(collectAssets(manifest, r.blockTypes.filter(isIsland).map(blockKey), (key) => !BLOCK_KEY.test(key)).css);
   const ownCss = (type: string) => manifest[blockKey(type)]?.css ?? [];

@@ -38,3 +38,9 @@ export async function importServerBundle(dir: string, adapt: (registry: BlockReg
     renderIsland: (props, index, path) => entry.renderIsland(props, index, path, registry),
   };
 }
+
+/**
+ * The registry of a control build (SITEWRIGHT_HYDRATE_AT_LOAD=1, for `npm run bench -- --interactions`): every island
+ * hydrates at load, as islands did before they waited for the visitor; static blocks stay static.
+ */
+export const hydrateAtLoad = (registry: BlockRegistry): BlockRegistry => registry.map((b) => (b.hydrate === undefined ? b : { ...b, hydrate: 'load' }));
