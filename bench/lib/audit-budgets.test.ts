@@ -60,6 +60,8 @@ describe("audit budgets: the site's own scripting", () => {
     expect(budgetMisses({ ...ok, ownScripting: 21 })).toEqual(['own scripting']);
     expect(budgetMisses({ ...ok, route: '/schedule-call-calendly', ownScripting: 400 })).toEqual([]);
     expect(budgetMisses({ ...ok, ownScripting: undefined })).toEqual([]);
+    // Measured on mobile but no run loaded the page: it cannot count as met.
+    expect(budgetMisses({ ...ok, ownScripting: null })).toEqual(['own scripting not measured']);
   });
 
   it('has no TBT budget any more: a row carries no TBT to judge', () => {

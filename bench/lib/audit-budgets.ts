@@ -82,8 +82,8 @@ export interface BudgetRow {
   lcp: number;
   cls: number;
   controlLcp?: number;
-  /** The median of the site's own scripting (ownScriptingMs), where it is judged (mobile). */
-  ownScripting?: number;
+  /** The median of the site's own scripting (ownScriptingMs), where it is judged (mobile); null when no run measured it. */
+  ownScripting?: number | null;
   frameworkBytes: number;
   /** The page's HTML as served (brotli), bytes. */
   htmlBytes: number;
@@ -102,7 +102,8 @@ export function budgetMisses(r: BudgetRow): string[] {
     r.a11y < BUDGET.score && 'a11y',
     r.bp < BUDGET.score && 'best practices',
     r.indexable && r.seo < BUDGET.score && 'seo',
-    r.ownScripting !== undefined && !OWN_SCRIPTING_EXEMPT.has(r.route) && r.ownScripting > BUDGET.ownScriptingMs && 'own scripting',
+    r.ownScripting === null && !OWN_SCRIPTING_EXEMPT.has(r.route) && 'own scripting not measured',
+    typeof r.ownScripting === 'number' && !OWN_SCRIPTING_EXEMPT.has(r.route) && r.ownScripting > BUDGET.ownScriptingMs && 'own scripting',
     r.controlLcp !== undefined && r.lcp - r.controlLcp > BUDGET.lcpOverControlMs && 'LCP over no-script LCP',
     r.cls > BUDGET.cls && 'CLS',
     r.staticRoute && r.frameworkBytes > BUDGET.staticFrameworkBytes && 'framework JS on a static route',
