@@ -19,21 +19,12 @@ const early = /* @__PURE__ */ pageState('early-events', () => ({ events: [] as E
 /** The dialog a plain click asks for: a link to "#<id>" or a button the prerenderer marked with the id it opens. */
 export function dialogAskedBy(event: Event): DialogRequest | null {
   const click = event as MouseEvent;
-  if (click.defaultPrevented || click.button !== 0 || click.ctrlKey || click.metaKey || click.shiftKey || click.altKey) return null;
-  return dialogOpenedBy(event.target);
-}
-
-/** The dialog `target` would ask for if pressed: it is, or is in, a link to "#<id>" or a button marked with the id. */
-export function dialogOpenedBy(target: EventTarget | null): DialogRequest | null {
-  if (!(target instanceof Element)) return null;
-  const opener = target.closest<HTMLElement>(`[${OPENS_ATTRIBUTE}], a[href^="#"]`);
-  const raw = opener?.getAttribute(OPENS_ATTRIBUTE) ?? opener?.getAttribute('href')?.slice(1);
-  if (!opener || !raw) return null;
-  try {
-    return { id: decodeURIComponent(raw), opener };
-  } catch {
-    return null;
-  }
+  const plain = !(click.defaultPrevented || click.button || click.ctrlKey || click.metaKey || click.shiftKey || click.altKey);
+  const opener = plain && event.target instanceof Element ? event.target.closest<HTMLElement>(`[${OPENS_ATTRIBUTE}],a[href^="#"]`) : null;
+  // Taken as written: a block's id is lowercase letters, digits and "-" (schemas/defs.schema.json), which no
+  // address encodes.
+  const id = opener?.getAttribute(OPENS_ATTRIBUTE) ?? opener?.getAttribute('href')?.slice(1);
+  return opener && id ? { id, opener } : null;
 }
 
 /**
@@ -42,8 +33,7 @@ export function dialogOpenedBy(target: EventTarget | null): DialogRequest | null
  */
 export const BUTTON_LINKS = `a[href][${OPENS_ATTRIBUTE}],a[href][${EXPANDS_ATTRIBUTE}]`;
 
-/** Whether `id` names a dialog island of the page (a link to any other "#<id>" is the browser's). */
-export function isIslandDialog(doc: Document, id: string | undefined): boolean {
+function isIslandDialog(doc: Document, id: string): boolean {
   return [...doc.querySelectorAll(`[${DIALOG_ATTRIBUTE}]`)].some((el) => el.getAttribute(DIALOG_ATTRIBUTE) === id);
 }
 
@@ -77,6 +67,14 @@ export function catchEarly(doc: Document): void {
     early.events.push(event);
   };
   for (const type of ['click', 'keydown', 'submit', 'focusout']) view.addEventListener(type, onEvent, { capture: true });
+}
+
+/**
+ * Keeps the sign of intent the shell asked for the islands loader on (renderer/shell/start-islands.ts): the loader
+ * wakes the island it was on, which would otherwise wait for a next sign the visitor may not give (a hover).
+ */
+export function keepIntent(event: Event): void {
+  early.events.push(event);
 }
 
 /** What was caught for the island `el`, oldest first. The loader listens itself by then: catching stops. */

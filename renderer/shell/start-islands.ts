@@ -1,13 +1,18 @@
-import { dialogOpenedBy, isIslandDialog, withDialogs } from '../islands/early.ts';
+import { keepIntent, withDialogs } from '../islands/early.ts';
+import { OPENS_ATTRIBUTE } from '../islands/contract.ts';
 import { ISLAND_ATTRIBUTE } from './markup.ts';
 
 /** The first signs that a visitor is about to use something (a touch screen's first sign is touchstart). */
 export const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'];
 
-/** Whether `target` is on an island or on what opens a dialog island: using it needs the islands loader. */
-export function needsIslands(doc: Document, target: EventTarget | null): boolean {
-  return target instanceof Element && (target.closest(`[${ISLAND_ATTRIBUTE}]`) !== null || (withDialogs && isIslandDialog(doc, dialogOpenedBy(target)?.id)));
-}
+/**
+ * What intent towards needs the islands loader: an island, and on a page with a dialog island anything that may open
+ * it (a marked opener, or any in-page link: a link to another "#id" only costs the loader, which wakes no island).
+ */
+const NEEDS_ISLANDS = withDialogs ? `[${ISLAND_ATTRIBUTE}],[${OPENS_ATTRIBUTE}],a[href^="#"]` : `[${ISLAND_ATTRIBUTE}]`;
+
+/** Whether `target` is on an island or on what may open a dialog island: using it needs the islands loader. */
+export const needsIslands = (target: EventTarget | null): boolean => target instanceof Element && target.closest(NEEDS_ISLANDS) !== null;
 
 /**
  * What asks for the islands loader at `url`: at once when called without an event, or, as a listener of the intent
@@ -18,7 +23,11 @@ export function needsIslands(doc: Document, target: EventTarget | null): boolean
 export function islandsLoader(view: Window, url: string): (event?: Event) => void {
   let attempt = 0;
   const load = (event?: Event) => {
-    if (event && !needsIslands(view.document, event.target)) return;
+    if (event) {
+      if (!needsIslands(event.target)) return;
+      // The loader wakes the island this was on (a hover is not repeated).
+      keepIntent(event);
+    }
     for (const type of INTENT_EVENTS) view.removeEventListener(type, load, true);
     import(/* @vite-ignore */ attempt ? `${url}?retry=${attempt}` : url).catch((error: unknown) => {
       console.error(error);
