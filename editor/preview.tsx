@@ -16,6 +16,8 @@ import { PageProvider, SiteProvider, type FragmentSource } from '../renderer/lib
 import type { LoadedPage } from '../renderer/lib/types.ts';
 import { BEHIND_MENU_ATTR } from '../renderer/shell/markup.ts';
 import { initShell } from '../renderer/shell/shell.ts';
+import { watchBlockScripts } from '../renderer/shell/block-scripts.ts';
+import { blockScripts } from '../blocks/scripts.ts';
 import '../renderer/styles/global.css';
 import { NewTabNote } from '../renderer/ui/SmartLink.tsx';
 import type { ContentEntry } from './content.ts';
@@ -301,6 +303,11 @@ function Root() {
   const drawn = message !== null;
   useEffect(() => {
     if (drawn && !thumb) return initShell(document);
+  }, [drawn]);
+  // The blocks' own scripts, as a built page's shell starts them, for each block as it renders (an island's left to
+  // React, which runs it from the start here).
+  useEffect(() => {
+    if (drawn) return watchBlockScripts(document, blockScripts, (type) => siteBlocks.hydrationOf(type) !== undefined);
   }, [drawn]);
   const siteKey = message?.site ? JSON.stringify(message.site) : '';
   const site = useMemo(() => (siteKey ? (JSON.parse(siteKey) as SiteConfig) : null), [siteKey]);

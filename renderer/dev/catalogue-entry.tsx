@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { MemoryRouter, useLocation } from 'react-router';
 import { items } from 'virtual:sitewright/catalogue';
 import { BlockSetContext, blockSet, type BlockRegistry } from '../lib/blocks.ts';
+import { watchBlockScripts, type BlockScripts } from '../shell/block-scripts.ts';
 import { Catalogue } from './Catalogue.tsx';
 import '../styles/global.css';
 
@@ -40,10 +41,12 @@ function Navigation() {
 }
 
 /** Called by the dev server's catalogue entry with the site's block registry (scripts/lib/vite/plugin.ts). */
-export async function start(registry: BlockRegistry): Promise<void> {
+export async function start(registry: BlockRegistry, scripts: BlockScripts): Promise<void> {
   const container = document.getElementById('app');
   if (!container) throw new Error('#app mount node missing from the HTML');
   const blocks = blockSet(registry);
+  // Static blocks with a script of their own need it here too; islands are React's from the start.
+  watchBlockScripts(document, scripts, (type) => blocks.hydrationOf(type) !== undefined);
   // Load every block chunk first, as the real entry does for a route, so blocks render without suspending.
   await Promise.allSettled(items.filter((i) => i.example).map((i) => blocks.components.load(i.type)));
   createRoot(container).render(

@@ -15,8 +15,10 @@ import { matchPage, matchRedirect } from '../lib/routes.ts';
 import { gateCovers } from '../lib/not-found-screen.tsx';
 import { hasPreviewPass } from '../lib/preview-pass.ts';
 import { blockSet, type BlockRegistry } from '../lib/blocks.ts';
+import { watchBlockScripts, type BlockScripts } from '../shell/block-scripts.ts';
 
-export function start(registry: BlockRegistry): void {
+/** `scripts`: every block's script by type (blocks/scripts.ts), started as its blocks render. */
+export function start(registry: BlockRegistry, scripts: BlockScripts): void {
   // The build tells each page's shell whether it is the not-found page; the dev server's shell cannot know, so the
   // page view is counted here, as the build counts it: not a redirect (it leaves at once), nor the construction gate's
   // locked screen.
@@ -26,10 +28,15 @@ export function start(registry: BlockRegistry): void {
   const container = document.getElementById('app');
   if (!container) throw new Error('#app mount node missing from the HTML');
 
+  // The build inlines each page's block scripts into its shell; here every block renders in the browser, so each is
+  // started as it appears (an island's left to React, which runs it from the start).
+  const blocks = blockSet(registry);
+  watchBlockScripts(document, scripts, (type) => blocks.hydrationOf(type) !== undefined);
+
   createRoot(container).render(
     <StrictMode>
       <BrowserRouter>
-        <App blocks={blockSet(registry)} />
+        <App blocks={blocks} />
       </BrowserRouter>
     </StrictMode>,
   );

@@ -134,15 +134,15 @@ function record(event: Event): void {
 }
 
 /**
- * Takes over what the shell's early catcher kept for `island` before this script ran, in the order it happened:
- * the same as if it had been recorded here.
+ * Takes over what the shell's early catcher kept for `island` before this script ran, in the order it happened
+ * (and the sign of intent the shell asked for this script on): the same as if it had been recorded here.
  */
 function takeOver(island: Island, events: Event[]): void {
   for (const event of events) {
     const held = heldAs(event);
-    if (!held) continue;
+    // Any sign of use but leaving a field wakes it, as in record(): the shell keeps the intent it acted on too.
     if (held !== 'left' && island.trigger !== 'manual') wake(island);
-    keep(island, event, held);
+    if (held) keep(island, event, held);
   }
 }
 

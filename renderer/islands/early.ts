@@ -19,16 +19,12 @@ const early = /* @__PURE__ */ pageState('early-events', () => ({ events: [] as E
 /** The dialog a plain click asks for: a link to "#<id>" or a button the prerenderer marked with the id it opens. */
 export function dialogAskedBy(event: Event): DialogRequest | null {
   const click = event as MouseEvent;
-  if (click.defaultPrevented || click.button !== 0 || click.ctrlKey || click.metaKey || click.shiftKey || click.altKey) return null;
-  if (!(event.target instanceof Element)) return null;
-  const opener = event.target.closest<HTMLElement>(`[${OPENS_ATTRIBUTE}], a[href^="#"]`);
-  const raw = opener?.getAttribute(OPENS_ATTRIBUTE) ?? opener?.getAttribute('href')?.slice(1);
-  if (!opener || !raw) return null;
-  try {
-    return { id: decodeURIComponent(raw), opener };
-  } catch {
-    return null;
-  }
+  const plain = !(click.defaultPrevented || click.button || click.ctrlKey || click.metaKey || click.shiftKey || click.altKey);
+  const opener = plain && event.target instanceof Element ? event.target.closest<HTMLElement>(`[${OPENS_ATTRIBUTE}],a[href^="#"]`) : null;
+  // Taken as written: a block's id is lowercase letters, digits and "-" (schemas/defs.schema.json), which no
+  // address encodes.
+  const id = opener?.getAttribute(OPENS_ATTRIBUTE) ?? opener?.getAttribute('href')?.slice(1);
+  return opener && id ? { id, opener } : null;
 }
 
 /**
@@ -42,7 +38,7 @@ function isIslandDialog(doc: Document, id: string): boolean {
 }
 
 /** Whether the page has a dialog island: the build leaves out catching the clicks that open one where none is. */
-const withDialogs = typeof SITEWRIGHT_SHELL_DIALOGS !== 'boolean' || SITEWRIGHT_SHELL_DIALOGS;
+export const withDialogs = typeof SITEWRIGHT_SHELL_DIALOGS !== 'boolean' || SITEWRIGHT_SHELL_DIALOGS;
 
 /** Starts catching; the shell calls it on a page with islands, before the loader is asked for. */
 export function catchEarly(doc: Document): void {
@@ -71,6 +67,14 @@ export function catchEarly(doc: Document): void {
     early.events.push(event);
   };
   for (const type of ['click', 'keydown', 'submit', 'focusout']) view.addEventListener(type, onEvent, { capture: true });
+}
+
+/**
+ * Keeps the sign of intent the shell asked for the islands loader on (renderer/shell/start-islands.ts): the loader
+ * wakes the island it was on, which would otherwise wait for a next sign the visitor may not give (a hover).
+ */
+export function keepIntent(event: Event): void {
+  early.events.push(event);
 }
 
 /** What was caught for the island `el`, oldest first. The loader listens itself by then: catching stops. */

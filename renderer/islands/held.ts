@@ -11,19 +11,16 @@
 export const EXPANDS_ATTRIBUTE = 'data-expands';
 
 /** Keys whose effect a block implements itself; Enter and Space on a button arrive as clicks. */
-const REPLAYED_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'Escape', 'PageUp', 'PageDown']);
+const REPLAYED_KEYS = /^(Arrow(Left|Right|Up|Down)|Home|End|Escape|Page(Up|Down))$/;
 
 /**
  * A control whose keys the browser itself acts on (typing, a slider's or a radio group's arrows, a select): its
  * keys pass, and the value it ends up with is handed over after hydration.
  */
 function handlesOwnKeys(el: Element): boolean {
-  return (
-    el instanceof HTMLTextAreaElement ||
-    el instanceof HTMLSelectElement ||
-    (el instanceof HTMLInputElement && !['button', 'submit', 'reset', 'image'].includes(el.type)) ||
-    (el instanceof HTMLElement && el.isContentEditable)
-  );
+  // A selector rather than instanceof checks: this is inlined into every page with islands. An input's type
+  // attribute matches case-insensitively, and an unknown one is a text field, as its `type` property says.
+  return el.matches('textarea,select,input:not([type=button],[type=submit],[type=reset],[type=image])') || (el as HTMLElement).isContentEditable;
 }
 
 /** How an event aimed at an island that is not live yet is kept: a field left, or a key, click or submit replayed. */
@@ -34,7 +31,7 @@ export function heldAs(event: Event): Held | null {
   const target = event.target;
   if (!(target instanceof Element)) return null;
   if (event.type === 'focusout') return 'left';
-  if (event.type === 'keydown') return REPLAYED_KEYS.has((event as KeyboardEvent).key) && !handlesOwnKeys(target) ? 'key' : null;
+  if (event.type === 'keydown') return REPLAYED_KEYS.test((event as KeyboardEvent).key) && !handlesOwnKeys(target) ? 'key' : null;
   // A plain link works without the island's code, and a modified click means "open elsewhere": leave both alone.
   // So does a click on a field or its label (a radio, a checkbox): the browser changes it, and the value is handed over.
   // A link the island turns into a button is held (unless modified): the visitor asked for what the button does.

@@ -3,7 +3,8 @@
  * islands the prerenderer marked, defers each until its trigger (./defer.ts), and only then fetches React and the
  * block's code and hydrates it on its own. A page without islands never carries this, nor any framework code.
  *
- * The shell script asks for it once the page has painted, so it never competes with the first paint, and catches
+ * The shell script asks for it once the page has painted, so it never competes with the first paint (or, where
+ * every island waits for the visitor, on their first intent towards one), and catches
  * what the visitor does to islands until it is here (./early.ts). It reaches the island runtime by the address
  * the build wrote in.
  */
@@ -15,7 +16,6 @@ import { defer, type Deferred, type Trigger } from './defer.ts';
 import { BUTTON_LINKS, dialogAskedBy, takeEarlyDialogs } from './early.ts';
 import { hasFlash } from '../forms/flash.ts';
 import type { BlockRegistry } from '../lib/blocks.ts';
-import { recordVisit } from '../shell/visit.ts';
 
 type Runtime = Pick<typeof import('./runtime.tsx'), 'showFlash'> & { hydrateIsland: (el: HTMLElement) => Promise<void> };
 
@@ -38,8 +38,6 @@ const runtime = new ChunkCache(async (): Promise<Runtime> => {
   ]);
   return { showFlash: code.showFlash, hydrateIsland: (el) => code.hydrateIsland(el, blockRegistry) };
 });
-// The shell of a page with islands leaves the visit's attribution to this script (every such page loads it).
-recordVisit();
 
 const TRIGGERS = new Set<string>(['load', 'visible', 'idle', 'interaction']);
 

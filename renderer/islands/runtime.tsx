@@ -9,6 +9,7 @@ import { blockSet, type BlockRegistry, type BlockSet } from '../lib/blocks.ts';
 import { ISLAND_ATTRIBUTE, PROPS_ATTRIBUTE, islandIdPrefix, type IslandProps } from './contract.ts';
 import { IslandRoot } from './IslandRoot.tsx';
 import { loadChunk } from '../lib/with-timeout.ts';
+import { LIVE_ATTR } from '../shell/markup.ts';
 
 /** Shows the toast the page before left for this one; its code is fetched only when there is one. */
 export const showFlash = (): Promise<void> => loadChunk('toasts', () => import('../forms/show-flash.ts')).then((m) => m.showFlash());
@@ -41,4 +42,6 @@ export async function hydrateIsland(el: HTMLElement, registry: BlockRegistry): P
       );
     });
   });
+  // From here React owns the block: its script, if it has one, stops acting (isLive in renderer/shell/markup.ts).
+  el.setAttribute(LIVE_ATTR, '');
 }

@@ -130,7 +130,7 @@ export function sitewright(opts: { root: string; env?: Record<string, string | u
       if (id.startsWith(`\0${DEV_ENTRY_PREFIX}`)) {
         const entry = DEV_ENTRIES[id.slice(`\0${DEV_ENTRY_PREFIX}`.length)];
         if (!entry) this.error(`no dev entry ${id.slice(1)}`);
-        return `import { blockRegistry } from '/blocks/registry.ts';\nimport { start } from '${entry}';\nvoid start(blockRegistry);\n`;
+        return `import { blockRegistry } from '/blocks/registry.ts';\nimport { blockScripts } from '/blocks/scripts.ts';\nimport { start } from '${entry}';\nvoid start(blockRegistry, blockScripts);\n`;
       }
       const { project } = load();
       if (!project) this.error(`site.config/ has errors (run npm run validate):\n${formatDiagnostics(errorsOf())}`);
