@@ -16,13 +16,12 @@ export default function start(block: HTMLElement): void {
       if (!block.contains(slider) || isLive(block)) return;
       const prices = JSON.parse(slider.dataset.prices ?? '') as Pick<PriceTable, 'currency' | 'estimator'>;
       const cost = projectCost(Number(slider.value), prices);
+      // The block prerenders both figures, the cost first.
       const [costText, feeText] = block.querySelectorAll('dd');
       const shown = formatPrice(cost, prices.currency);
       slider.setAttribute('aria-valuetext', shown);
-      if (costText && feeText) {
-        costText.textContent = shown;
-        feeText.textContent = formatPrice(projectFee(cost, prices), prices.currency);
-      }
+      costText!.textContent = shown;
+      feeText!.textContent = formatPrice(projectFee(cost, prices), prices.currency);
     },
     true,
   );

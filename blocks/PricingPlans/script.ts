@@ -16,7 +16,8 @@ export default function start(block: HTMLElement): void {
       const select = event.target as HTMLSelectElement;
       const option = select.selectedOptions?.[0];
       if (!option || !block.contains(select) || isLive(block)) return;
-      for (const el of select.closest('article')?.querySelectorAll<HTMLElement>('[data-price]') ?? []) {
+      // Every user count is in a plan's card.
+      for (const el of select.closest('article')!.querySelectorAll<HTMLElement>('[data-price]')) {
         const text = option.getAttribute(`data-${el.dataset.price}`) ?? '';
         el.textContent = el.hasAttribute('data-number') ? withoutCurrency(text) : text;
       }
