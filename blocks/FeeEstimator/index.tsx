@@ -47,9 +47,8 @@ export default function FeeEstimator({ id, eyebrow, heading, intro, sliderLabel,
               value={percent}
               aria-valuetext={formatPrice(cost, prices.currency)}
               aria-describedby={feeId}
-              // What ./script.ts needs to show the estimate before React is here; it may have done so already.
+              // What ./script.ts needs to show the estimate in the built page, where no React runs.
               data-prices={JSON.stringify({ currency: prices.currency, estimator: prices.estimator })}
-              suppressHydrationWarning
               onChange={(e) => setPercent(clampPercent(Number(e.target.value)))}
             />
             <div className={styles.scale} aria-hidden="true">
@@ -59,15 +58,11 @@ export default function FeeEstimator({ id, eyebrow, heading, intro, sliderLabel,
             <dl className={styles.figures}>
               <div className={styles.figure}>
                 <dt>{costLabel}</dt>
-                <dd data-testid="project-cost" suppressHydrationWarning>
-                  {formatPrice(cost, prices.currency)}
-                </dd>
+                <dd data-testid="project-cost">{formatPrice(cost, prices.currency)}</dd>
               </div>
               <div id={feeId} className={`${styles.figure} ${styles.fee}`}>
                 <dt>{feeLabel}</dt>
-                <dd data-testid="project-fee" suppressHydrationWarning>
-                  {formatPrice(fee, prices.currency)}
-                </dd>
+                <dd data-testid="project-fee">{formatPrice(fee, prices.currency)}</dd>
               </div>
             </dl>
             {note && <p className={styles.note}>{note}</p>}
