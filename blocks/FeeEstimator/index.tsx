@@ -47,6 +47,8 @@ export default function FeeEstimator({ id, eyebrow, heading, intro, sliderLabel,
               value={percent}
               aria-valuetext={formatPrice(cost, prices.currency)}
               aria-describedby={feeId}
+              // What ./script.ts needs to show the estimate in the built page, where no React runs.
+              data-prices={JSON.stringify({ currency: prices.currency, estimator: prices.estimator })}
               onChange={(e) => setPercent(clampPercent(Number(e.target.value)))}
             />
             <div className={styles.scale} aria-hidden="true">

@@ -4,11 +4,12 @@ import { ButtonLink, buttonClass } from '../../renderer/ui/Button.tsx';
 import { useHrefWithoutScript } from '../../renderer/ui/SmartLink.tsx';
 import { Icon } from '../../renderer/ui/Icon.tsx';
 import { useSite } from '../../renderer/lib/site-context.tsx';
-import { clampUserCount, formatPrice, priceFor, userCountOptions, type BillingPeriod } from '../lib/pricing.ts';
+import { clampUserCount, formatPrice, priceFor, userCountOptions, withoutCurrency, type BillingPeriod } from '../lib/pricing.ts';
 import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import styles from './styles.module.css';
 
 const PERIOD_TEXT: Record<BillingPeriod, string> = { monthly: 'per month', annually: 'per year' };
+const PERIODS: BillingPeriod[] = ['monthly', 'annually'];
 
 /** Starting user count of every plan with a dropdown: its configured default, kept inside its range. */
 function initialUsers(plans: PricingPlan[]): Record<string, number> {
@@ -36,7 +37,8 @@ function PlanCard({ plan, period, users, selected, groupName, idBase, contactAct
   const selectId = `${idBase}-users`;
   const prices = useSite().pricing;
   const withoutScript = useHrefWithoutScript(contactAction.href);
-  const amount = plan.price === 'contact' ? null : priceFor(plan.price, users ?? plan.users?.min ?? 1, period, prices);
+  const count = users ?? plan.users?.min ?? 1;
+  const priceText = (p: BillingPeriod, n: number) => formatPrice(priceFor(plan.price, n, p, prices) ?? 0, prices.currency);
 
   // A click anywhere on the card chooses it, as visitors expect; keyboard users have the radio button.
   const onCardClick = (e: MouseEvent<HTMLElement>) => {
@@ -52,15 +54,29 @@ function PlanCard({ plan, period, users, selected, groupName, idBase, contactAct
       </h3>
       {plan.description && <p className={styles.description}>{plan.description}</p>}
       <p className={styles.price}>
-        {amount === null ? (
+        {plan.price === 'contact' ? (
           <span className={styles.amount}>{plan.amountLabel}</span>
         ) : (
-          <>
-            <span className={styles.amount} data-testid="plan-amount">
-              {formatPrice(amount, prices.currency)}
-            </span>{' '}
-            <span className={styles.period}>{PERIOD_TEXT[period]}</span>
-          </>
+          // Both periods are in the page; the styles show the one whose radio is checked, so the visitor's first
+          // switch needs no script. The one React's state holds is "the" amount; the other keeps its currency apart
+          // (so it reads the same but is not mistaken for it), and a user count's change rewrites both (./script.ts).
+          PERIODS.map((p) => (
+            <span key={p} className={styles.figure} data-period={p}>
+              {p === period ? (
+                <span className={styles.amount} data-testid="plan-amount" data-price={p} suppressHydrationWarning>
+                  {priceText(p, count)}
+                </span>
+              ) : (
+                <span className={styles.sum}>
+                  {prices.currency}{' '}
+                  <span data-price={p} data-number="" suppressHydrationWarning>
+                    {withoutCurrency(priceText(p, count))}
+                  </span>
+                </span>
+              )}{' '}
+              <span className={styles.period}>{PERIOD_TEXT[p]}</span>
+            </span>
+          ))
         )}
       </p>
       <p className={styles.userLabel}>{plan.userLabel}</p>
@@ -71,7 +87,7 @@ function PlanCard({ plan, period, users, selected, groupName, idBase, contactAct
           </label>
           <select id={selectId} value={users} onChange={(e) => onUsers(Number(e.target.value))}>
             {userCountOptions(plan.users).map((n) => (
-              <option key={n} value={n}>
+              <option key={n} value={n} data-monthly={priceText('monthly', n)} data-annually={priceText('annually', n)}>
                 {n} {n === 1 ? 'user' : 'users'}
               </option>
             ))}
@@ -142,7 +158,7 @@ export default function PricingPlans({
         <fieldset className={styles.toggle}>
           <legend className="visually-hidden">Billing period</legend>
           {periods.map(([value, label]) => (
-            <label key={value} className={period === value ? `${styles.option} ${styles.on}` : styles.option}>
+            <label key={value} className={styles.option}>
               <input type="radio" name={`${baseId}-period`} value={value} checked={period === value} onChange={() => setPeriod(value)} />
               <span>{label}</span>
             </label>

@@ -67,14 +67,14 @@ export function clampPercent(percent: number): number {
 }
 
 /** Project cost for a slider position (0–100 %) between the estimator's least and greatest cost, rounded to its step. */
-export function projectCost(percent: number, prices: PriceTable): number {
+export function projectCost(percent: number, prices: Pick<PriceTable, 'estimator'>): number {
   const { costMin, costMax, costStep } = prices.estimator;
   const raw = costMin + ((costMax - costMin) * clampPercent(percent)) / 100;
   return Math.round(raw / costStep) * costStep;
 }
 
 /** The fee on a (rounded) project cost, in thousandths so the arithmetic stays in integers, rounded to a whole unit. */
-export function projectFee(cost: number, prices: PriceTable): number {
+export function projectFee(cost: number, prices: Pick<PriceTable, 'estimator'>): number {
   return Math.round((cost * prices.estimator.feePerMille) / 1000);
 }
 
@@ -86,4 +86,9 @@ export function formatPrice(amount: number, currency: string): string {
   const whole = Math.round(Math.abs(amount));
   const grouped = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${amount < 0 && whole !== 0 ? '-' : ''}${currency} ${grouped}`;
+}
+
+/** "NGN 20,000" → "20,000": a price's figure without its currency. */
+export function withoutCurrency(price: string): string {
+  return price.slice(price.indexOf(' ') + 1);
 }
