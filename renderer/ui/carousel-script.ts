@@ -1,0 +1,62 @@
+/**
+ * The carousel (./Carousel.tsx) before React: plain DOM code the page's shell runs for each carousel block. On wide
+ * screens the prerendered row is a track the browser scrolls and snaps itself (carousel.module.css); this moves it
+ * one slide per Previous/Next press and keeps the buttons' disabled state and the region's `data-index` in step with
+ * where the track rests, as the React carousel does. Once the block's island is live, Swiper owns the row (starting
+ * from `data-index`) and this does nothing more.
+ */
+import { CAROUSEL_MIN_WIDTH } from './carousel-constants.ts';
+
+/** Whether React owns the block now (the islands runtime marks a live island's wrapper). */
+const isLive = (block: Element): boolean => block.closest('[data-island]')?.hasAttribute('data-live') ?? false;
+
+export function startCarousel(block: HTMLElement): void {
+  const region = block.querySelector<HTMLElement>('[aria-roledescription="carousel"]');
+  const track = region?.querySelector<HTMLElement>('.swiper-wrapper');
+  const [prev, next] = region ? region.querySelectorAll('button') : [];
+  if (!region || !track || !next) return;
+  const last = track.children.length - 1;
+  let index = 0;
+  const show = (at: number) => {
+    index = at;
+    region.dataset.index = String(at);
+    prev.disabled = at <= 0;
+    next.disabled = at >= last;
+  };
+  // Each slide is one step wide; the position is the step the track rests on (read once a swipe has settled).
+  const step = () => (track.firstElementChild as HTMLElement).offsetWidth;
+  let settle = 0;
+  track.addEventListener(
+    'scroll',
+    () => {
+      clearTimeout(settle);
+      settle = window.setTimeout(() => isLive(block) || show(Math.round(track.scrollLeft / step())), 120);
+    },
+    { passive: true },
+  );
+  // On the window's capture phase, ahead of the deferral primitive: a press acted on here is not replayed to React.
+  window.addEventListener(
+    'click',
+    (event) => {
+      const button = event.target instanceof Element ? event.target.closest('button') : null;
+      if ((button !== prev && button !== next) || isLive(block)) return;
+      event.stopImmediatePropagation();
+      const to = Math.max(0, Math.min(last, index + (button === next ? 1 : -1)));
+      track.scrollTo({ left: to * step(), behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+      show(to);
+      // A button that becomes disabled drops keyboard focus to the page; hand it to the other one instead.
+      if (button.disabled) (button === next ? prev : next).focus();
+    },
+    true,
+  );
+  // A mouse cannot drag a scrolling track; Swiper can. Where a mouse is the pointer, its island is asked for once the
+  // row is on screen, as a hover would ask for it, so a drag finds Swiper there.
+  if (matchMedia(`(min-width: ${CAROUSEL_MIN_WIDTH}px) and (pointer: fine)`).matches && 'IntersectionObserver' in window) {
+    const seen = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      seen.disconnect();
+      region.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    });
+    seen.observe(track);
+  }
+}
