@@ -1,0 +1,40 @@
+/**
+ * The identity-service check, shared by the block (./index.tsx) and its script (./script.ts), which runs it at load
+ * before any framework: no React here.
+ */
+
+/** How long the identity-service check waits before calling it unreachable. */
+export const IAM_CHECK_TIMEOUT_MS = 10_000;
+
+export type ServiceState = { state: 'checking' } | { state: 'reachable'; status: number } | { state: 'unreachable' };
+
+export function describeService(s: ServiceState): string {
+  if (s.state === 'checking') return 'checking…';
+  if (s.state === 'reachable') return `reachable (status ${s.status})`;
+  return 'unreachable';
+}
+
+/**
+ * Asks `url` once. Any HTTP answer, even 404 or 500, proves the service is up; only a network failure or the
+ * time-out does not. `signal` cancels it (no answer is then reported).
+ */
+export function checkService(url: string, signal?: AbortSignal): Promise<ServiceState | null> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), IAM_CHECK_TIMEOUT_MS);
+  signal?.addEventListener('abort', () => controller.abort());
+  return fetch(url, { method: 'GET', cache: 'no-store', credentials: 'omit', signal: controller.signal })
+    .then(
+      (res): ServiceState => ({ state: 'reachable', status: res.status }),
+      (): ServiceState => ({ state: 'unreachable' }),
+    )
+    .then((s) => (signal?.aborted ? null : s))
+    .finally(() => clearTimeout(timer));
+}
+
+/** The status element shows its state in `data-state` (and the HTTP status in `data-status`) for the styles and React. */
+export function shownState(el: Element | null | undefined): ServiceState {
+  const state = el?.getAttribute('data-state');
+  const status = Number(el?.getAttribute('data-status'));
+  if (state === 'reachable' && status) return { state, status };
+  return state === 'unreachable' ? { state } : { state: 'checking' };
+}
