@@ -10,12 +10,14 @@ import { blockRegistry } from '../blocks/registry.ts';
 import type { Block, PageHeader, SiteConfig } from '../renderer/generated/config-types.ts';
 import { Footer } from '../renderer/layout/Footer.tsx';
 import { Header } from '../renderer/layout/Header.tsx';
-import { blockCache, isRegistered } from '../renderer/lib/blocks.ts';
+import { blockCache, hydrationOf, isRegistered } from '../renderer/lib/blocks.ts';
 import { DialogTargetsContext, dialogTargets, type DialogTargets } from '../renderer/lib/dialog-targets.tsx';
 import { PageProvider, SiteProvider, type FragmentSource } from '../renderer/lib/site-context.tsx';
 import type { LoadedPage } from '../renderer/lib/types.ts';
 import { BEHIND_MENU_ATTR } from '../renderer/shell/markup.ts';
 import { initShell } from '../renderer/shell/shell.ts';
+import { watchBlockScripts } from '../renderer/shell/block-scripts.ts';
+import { ALL_BLOCK_SCRIPTS } from '../renderer/shell/all-block-scripts.ts';
 import '../renderer/styles/global.css';
 import { NewTabNote } from '../renderer/ui/SmartLink.tsx';
 import type { ContentEntry } from './content.ts';
@@ -298,6 +300,11 @@ function Root() {
   const drawn = message !== null;
   useEffect(() => {
     if (drawn && !thumb) return initShell(document);
+  }, [drawn]);
+  // The blocks' own scripts, as a built page's shell starts them, for each block as it renders (an island's left to
+  // React, which runs it from the start here).
+  useEffect(() => {
+    if (drawn) return watchBlockScripts(document, ALL_BLOCK_SCRIPTS, (type) => hydrationOf(type) !== undefined);
   }, [drawn]);
   const siteKey = message?.site ? JSON.stringify(message.site) : '';
   const site = useMemo(() => (siteKey ? (JSON.parse(siteKey) as SiteConfig) : null), [siteKey]);

@@ -10,7 +10,7 @@ import { build } from 'vite';
 import { loadProject } from './lib/project.ts';
 import { printDiagnostics } from './lib/report.ts';
 import { APP_STYLES, NO_SCRIPT_STYLES, ISLANDS_RUNTIME, collectAssets, inlineScriptHashes, renderDocument, type Manifest } from './lib/html.ts';
-import { buildPageScripts } from './lib/page-scripts.ts';
+import { blockScriptFolders, buildPageScripts } from './lib/page-scripts.ts';
 import { ISLAND_ATTRIBUTE } from '../renderer/shell/markup.ts';
 import { DIALOG_ATTRIBUTE } from '../renderer/islands/contract.ts';
 import { CONSENT_BANNER_ATTR, asksConsent } from '../renderer/consent/markup.ts';
@@ -161,7 +161,16 @@ async function prerender(url: string, route: string | null, file: string) {
       noScriptCss,
       // The shell asks for the islands loader on a page with islands once it has painted; each island's code is
       // fetched when its trigger fires.
-      scripts: [await pageScripts.shell({ islands, notFound: r.notFoundScreen, gate: r.gatedHtml !== null, laterStyles: later.length > 0, dialogs })],
+      scripts: [
+        await pageScripts.shell({
+          islands,
+          notFound: r.notFoundScreen,
+          gate: r.gatedHtml !== null,
+          laterStyles: later.length > 0,
+          dialogs,
+          blockScripts: blockScriptFolders(join(root, 'blocks'), r.blockTypes),
+        }),
+      ],
       moduleFiles: consentFile ? [consentFile] : [],
       css: inline ? [] : assets.css,
       inlineCss: inline ? inlined.map((c) => styles.get(c)).join('\n') : undefined,

@@ -1,6 +1,6 @@
 /**
  * What the build writes into the scripts it bundles on their own (scripts/lib/page-scripts.ts): where the islands
- * loader is (for the shell; absent for a page without islands), which of the shell's parts a page uses, and where
+ * loader is (for the shell; absent for a page without islands), which of the shell's parts a page uses (the block scripts among them), and where
  * the island runtime and its imports are (for the loader). The dev server defines none of the shell's.
  */
 declare const SITEWRIGHT_ISLANDS_LOADER: string | undefined;
@@ -8,4 +8,5 @@ declare const SITEWRIGHT_SHELL_GATE: boolean | undefined;
 declare const SITEWRIGHT_SHELL_NOT_FOUND: boolean | undefined;
 declare const SITEWRIGHT_SHELL_DIALOGS: boolean | undefined;
 declare const SITEWRIGHT_SHELL_LATER_STYLES: boolean | undefined;
+declare const SITEWRIGHT_SHELL_BLOCKS: boolean | undefined;
 declare const SITEWRIGHT_ISLAND_RUNTIME: { url: string; preload: string[] };

@@ -9,11 +9,12 @@ import { blockCache } from '../lib/blocks.ts';
 import { ISLAND_ATTRIBUTE, PROPS_ATTRIBUTE, islandIdPrefix, type IslandProps } from './contract.ts';
 import { IslandRoot } from './IslandRoot.tsx';
 import { loadChunk } from '../lib/with-timeout.ts';
+import { LIVE_ATTR } from '../shell/markup.ts';
 
 /** Shows the toast the page before left for this one; its code is fetched only when there is one. */
 export const showFlash = (): Promise<void> => loadChunk('toasts', () => import('../forms/show-flash.ts')).then((m) => m.showFlash());
 
-/** Loads the island's block and hydrates it; settles once the block is live (its effects have run). */
+/** Loads the island's block and hydrates it; settles once the block is live (its effects have run), marked data-live. */
 export async function hydrateIsland(el: HTMLElement): Promise<void> {
   const props = JSON.parse(el.getAttribute(PROPS_ATTRIBUTE) ?? 'null') as IslandProps;
   const index = Number(el.getAttribute(ISLAND_ATTRIBUTE));
@@ -33,4 +34,6 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
       );
     });
   });
+  // From here React owns the block: its script, if it has one, stops acting (isLive in renderer/shell/markup.ts).
+  el.setAttribute(LIVE_ATTR, '');
 }

@@ -18,15 +18,21 @@ import { initShell } from './shell.ts';
 import { linkLaterStyles } from './later-styles.ts';
 import { loadIslandsLoader } from './start-islands.ts';
 import { recordVisit } from './visit.ts';
+import { startBlockScripts } from './block-scripts.ts';
+import { PAGE_BLOCK_SCRIPTS } from './page-block-scripts.ts';
 
 const withGate = typeof SITEWRIGHT_SHELL_GATE !== 'boolean' || SITEWRIGHT_SHELL_GATE;
 const withNotFound = typeof SITEWRIGHT_SHELL_NOT_FOUND !== 'boolean' || SITEWRIGHT_SHELL_NOT_FOUND;
 const withLaterStyles = typeof SITEWRIGHT_SHELL_LATER_STYLES !== 'boolean' || SITEWRIGHT_SHELL_LATER_STYLES;
+// Only the build knows the page's blocks; the dev server starts every block's script as its blocks render.
+const withBlockScripts = typeof SITEWRIGHT_SHELL_BLOCKS === 'boolean' && SITEWRIGHT_SHELL_BLOCKS;
 
 // The build's shell runs only in a page; the guard is for anything else that imports this module.
 if (typeof SITEWRIGHT_SHELL_GATE === 'boolean' || typeof document !== 'undefined') {
   const opened = withGate && openPreviewGate(document);
   initShell(document);
+  // Before the early catcher, so a block script listening on the window's capture phase acts ahead of it.
+  if (withBlockScripts) startBlockScripts(document, PAGE_BLOCK_SCRIPTS);
   // The build says which page this is; the dev server, which says nothing, counts from its own entry once it knows.
   // A page behind the gate counts only once opened (the locked screen is no page of the site), and then as itself.
   if (typeof SITEWRIGHT_SHELL_NOT_FOUND === 'boolean' && (!withGate || opened)) countView(withNotFound && !withGate);

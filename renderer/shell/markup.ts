@@ -24,3 +24,16 @@ export const ISLAND_ATTRIBUTE = 'data-island';
  * the shell links once the page has painted; the links inside it serve browsers with scripts off.
  */
 export const LATER_STYLES_ATTR = 'data-later-styles';
+/** On each block's wrapper, which is also an island's (renderer/Blocks.tsx): the block's type, e.g. "pricingPlans". */
+export const BLOCK_ATTR = 'data-block';
+/**
+ * On an island's wrapper once React has hydrated it (renderer/islands/runtime.tsx): from then on the block is React's.
+ * The dev server and the editor's preview, where React renders every block, put it on an island block's own wrapper.
+ */
+export const LIVE_ATTR = 'data-live';
+
+/**
+ * Whether React owns `block` now: a block script (blocks/<Folder>/script.ts) stops acting then, so each change is
+ * made once, by whichever of the two holds the block.
+ */
+export const isLive = (block: Element): boolean => block.closest(`[${ISLAND_ATTRIBUTE}],[${LIVE_ATTR}]`)?.hasAttribute(LIVE_ATTR) ?? false;

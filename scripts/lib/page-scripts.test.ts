@@ -1,10 +1,10 @@
 // @vitest-environment node
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildPageScripts, inlinable } from './page-scripts.ts';
+import { blockScriptFolders, blockScriptsModule, buildPageScripts, inlinable } from './page-scripts.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -53,6 +53,79 @@ describe('buildPageScripts', () => {
       }
     },
   );
+});
+
+/** A blocks folder with scripts for "priceTable" and "slides", and a folder without one ("plain"). */
+function fixtureBlocks(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sitewright-block-scripts-'));
+  for (const [folder, marker] of [
+    ['PriceTable', 'fixture-price-table'],
+    ['Slides', 'fixture-slides'],
+  ]) {
+    mkdirSync(join(dir, folder));
+    writeFileSync(join(dir, folder, 'script.ts'), `export default function start(block: HTMLElement): void {\n  block.dataset.started = '${marker}';\n}\n`);
+  }
+  mkdirSync(join(dir, 'Plain'));
+  writeFileSync(join(dir, 'Plain', 'index.tsx'), 'export default function Plain() { return null; }\n');
+  return dir;
+}
+
+describe('blockScriptFolders', () => {
+  it('names, sorted and once each, the folders of the given types that have a script', () => {
+    const dir = fixtureBlocks();
+    try {
+      expect(blockScriptFolders(dir, ['slides', 'plain', 'priceTable', 'slides', 'missing'])).toEqual(['PriceTable', 'Slides']);
+      expect(blockScriptFolders(dir, ['plain'])).toEqual([]);
+      expect(blockScriptFolders(dir, [])).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('finds the scripts the project’s blocks have by the same convention', () => {
+    const blocks = join(root, 'blocks');
+    const types = ['hero', 'faq', 'pricingPlans', 'liveProjects', 'testimonials', 'referralRedirect'];
+    for (const folder of blockScriptFolders(blocks, types)) expect(readFileSync(join(blocks, folder, 'script.ts'), 'utf8')).toMatch(/export default/);
+  });
+});
+
+describe('blockScriptsModule', () => {
+  it('imports each script by its path and maps it to its block type', () => {
+    const code = blockScriptsModule('/site/blocks', ['PriceTable', 'Slides']);
+    expect(code).toContain('import s0 from "/site/blocks/PriceTable/script.ts";');
+    expect(code).toContain('import s1 from "/site/blocks/Slides/script.ts";');
+    expect(code).toContain('export const PAGE_BLOCK_SCRIPTS = { "priceTable": s0, "slides": s1 };');
+    expect(blockScriptsModule('/site/blocks', [])).toContain('export const PAGE_BLOCK_SCRIPTS = {  };');
+  });
+});
+
+describe('the shell with block scripts', () => {
+  it('carries the scripts of the page’s blocks, each once, and a page without any carries none', { timeout: 120_000 }, async () => {
+    const out = mkdtempSync(join(tmpdir(), 'sitewright-page-scripts-'));
+    const blocksDir = fixtureBlocks();
+    try {
+      const scripts = await buildPageScripts(root, out, { url: '/assets/islands-TEST.js', preload: [] }, { blocksDir });
+      const parts = { islands: false, notFound: false, gate: false, laterStyles: false };
+      const none = await scripts.shell(parts);
+      const one = await scripts.shell({ ...parts, blockScripts: ['PriceTable'] });
+      const both = await scripts.shell({ ...parts, blockScripts: ['Slides', 'PriceTable'] });
+      const count = (code: string, s: string) => code.split(s).length - 1;
+      for (const marker of ['fixture-price-table', 'fixture-slides']) expect(none).not.toContain(marker);
+      expect(count(one, 'fixture-price-table')).toBe(1);
+      expect(one).not.toContain('fixture-slides');
+      expect(count(both, 'fixture-price-table')).toBe(1);
+      expect(count(both, 'fixture-slides')).toBe(1);
+      // Started by type, on the blocks' wrappers; the page without scripts carries no code to start any.
+      expect(both).toMatch(/["']?priceTable["']?:/);
+      expect(both).toMatch(/data-block=/);
+      expect(none).not.toMatch(/data-block=/);
+      // The order the page lists its folders in makes no second bundle.
+      expect(await scripts.shell({ ...parts, blockScripts: ['PriceTable', 'Slides'] })).toBe(both);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+      rmSync(blocksDir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('inlinable', () => {

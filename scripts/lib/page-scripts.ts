@@ -7,15 +7,20 @@
  * one copy, which renderer/lib/page-state.ts makes agree.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { build } from 'vite';
-import type { Rolldown } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
+import { blockFolder } from './blocks.ts';
 
 /** Header menus, FAQ answers, disclosures, the not-found screen, the preview gate and the page view's beacon: every page, with the parts it uses. */
 export const SHELL_SOURCE = 'renderer/shell/index.ts';
 /** Defers and hydrates each island: asked for by the shell on pages with islands. */
 export const LOADER_SOURCE = 'renderer/islands/loader.ts';
+/** The module the build replaces with the page's own block scripts (see blockScriptsModule). */
+export const PAGE_BLOCK_SCRIPTS_SOURCE = 'renderer/shell/page-block-scripts.ts';
+/** A block's script, plain DOM code the shell starts for each of its blocks: `blocks/<Folder>/script.ts`. */
+export const BLOCK_SCRIPT_FILE = 'script.ts';
 /** Asks for consent and loads the analytics tag and the chat widget after it: only on sites with either id. */
 export const CONSENT_SOURCE = 'renderer/consent/index.ts';
 
@@ -37,6 +42,8 @@ export interface ShellParts {
   laterStyles: boolean;
   /** The page has a dialog island: the shell catches the clicks that open it until the islands loader is here (default). */
   dialogs?: boolean;
+  /** The folders of the page's blocks that have a script (blockScriptFolders): the shell starts each (none by default). */
+  blockScripts?: readonly string[];
 }
 
 export interface PageScripts {
@@ -48,13 +55,36 @@ export interface PageScripts {
   consentFile?: string;
 }
 
-async function bundle(root: string, input: string, define: Record<string, string> = {}): Promise<string> {
+/**
+ * The folders (sorted) of the block types in `types` that have a script in `blocksDir`: found by the convention
+ * that names a block's folder, like its component and example, not by a registry line.
+ */
+export function blockScriptFolders(blocksDir: string, types: readonly string[]): string[] {
+  const folders = new Set(types.map(blockFolder));
+  return [...folders].filter((folder) => existsSync(join(blocksDir, folder, BLOCK_SCRIPT_FILE))).sort();
+}
+
+/** The code that stands in for PAGE_BLOCK_SCRIPTS_SOURCE: the scripts of `folders` in `blocksDir`, by block type. */
+export function blockScriptsModule(blocksDir: string, folders: readonly string[]): string {
+  const imports = folders.map((folder, i) => `import s${i} from ${JSON.stringify(resolve(blocksDir, folder, BLOCK_SCRIPT_FILE))};`);
+  const entries = folders.map((folder, i) => `${JSON.stringify(folder.charAt(0).toLowerCase() + folder.slice(1))}: s${i}`);
+  return `${imports.join('\n')}\nexport const PAGE_BLOCK_SCRIPTS = { ${entries.join(', ')} };\n`;
+}
+
+/** Replaces the page's block scripts module with `code` while bundling the shell. */
+function pageBlockScripts(root: string, code: string): Plugin {
+  const id = resolve(root, PAGE_BLOCK_SCRIPTS_SOURCE);
+  return { name: 'sitewright-page-block-scripts', enforce: 'pre', load: (asked) => (asked.split('?')[0] === id ? code : undefined) };
+}
+
+async function bundle(root: string, input: string, define: Record<string, string> = {}, plugins: Plugin[] = []): Promise<string> {
   const result = await build({
     root,
     configFile: false,
     logLevel: 'warn',
     publicDir: false,
     define,
+    plugins,
     build: { write: false, minify: true, modulePreload: false, reportCompressedSize: false, rolldownOptions: { input } },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
@@ -75,7 +105,13 @@ export function inlinable(input: string, code: string): string {
  * bundled when a page first asks for its set of parts. Every page's bytes count before its first paint (the largest
  * must fit in the first round trip of a new connection), so none carries a part it has no use for.
  */
-export async function buildPageScripts(root: string, outDir: string, runtime: RuntimeAddress, options: { consent?: boolean } = {}): Promise<PageScripts> {
+export async function buildPageScripts(
+  root: string,
+  outDir: string,
+  runtime: RuntimeAddress,
+  options: { consent?: boolean; blocksDir?: string } = {},
+): Promise<PageScripts> {
+  const blocksDir = options.blocksDir ?? join(root, 'blocks');
   const loader = await bundle(root, LOADER_SOURCE, { SITEWRIGHT_ISLAND_RUNTIME: JSON.stringify(runtime) });
   const loaderFile = `assets/islands-loader-${createHash('sha256').update(loader).digest('hex').slice(0, 8)}.js`;
   mkdirSync(join(outDir, 'assets'), { recursive: true });
@@ -89,16 +125,23 @@ export async function buildPageScripts(root: string, outDir: string, runtime: Ru
   }
   const shells = new Map<string, Promise<string>>();
   const shell = (parts: ShellParts) => {
-    const key = JSON.stringify([parts.islands, parts.notFound, parts.gate, parts.laterStyles, parts.dialogs ?? true]);
+    const blockScripts = [...(parts.blockScripts ?? [])].sort();
+    const key = JSON.stringify([parts.islands, parts.notFound, parts.gate, parts.laterStyles, parts.dialogs ?? true, blockScripts]);
     let code = shells.get(key);
     if (!code) {
-      code = bundle(root, SHELL_SOURCE, {
-        SITEWRIGHT_ISLANDS_LOADER: parts.islands ? JSON.stringify(`/${loaderFile}`) : 'undefined',
-        SITEWRIGHT_SHELL_NOT_FOUND: String(parts.notFound),
-        SITEWRIGHT_SHELL_GATE: String(parts.gate),
-        SITEWRIGHT_SHELL_LATER_STYLES: String(parts.laterStyles),
-        SITEWRIGHT_SHELL_DIALOGS: String(parts.dialogs ?? true),
-      });
+      code = bundle(
+        root,
+        SHELL_SOURCE,
+        {
+          SITEWRIGHT_ISLANDS_LOADER: parts.islands ? JSON.stringify(`/${loaderFile}`) : 'undefined',
+          SITEWRIGHT_SHELL_NOT_FOUND: String(parts.notFound),
+          SITEWRIGHT_SHELL_GATE: String(parts.gate),
+          SITEWRIGHT_SHELL_LATER_STYLES: String(parts.laterStyles),
+          SITEWRIGHT_SHELL_DIALOGS: String(parts.dialogs ?? true),
+          SITEWRIGHT_SHELL_BLOCKS: String(blockScripts.length > 0),
+        },
+        [pageBlockScripts(root, blockScriptsModule(blocksDir, blockScripts))],
+      );
       shells.set(key, code);
     }
     return code;
