@@ -48,13 +48,7 @@ export default function Doctor({ id, heading = 'Diagnostics', intro }: DoctorBlo
   return (
     <section id={id} className={styles.section} aria-labelledby={headingId}>
       <div className={`container ${styles.inner}`}>
-        <SectionHead
-          heading={heading}
-          intro={intro}
-          level={1}
-          headingId={headingId}
-          classes={{ heading: styles.heading, intro: styles.text }}
-        />
+        <SectionHead heading={heading} intro={intro} level={1} headingId={headingId} classes={{ heading: styles.heading, intro: styles.text }} />
         <dl className={styles.list}>
           {rows.map(([label, value]) => (
             <div key={label} className={styles.row}>

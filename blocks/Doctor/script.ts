@@ -1,11 +1,10 @@
 /**
  * /doctor before React: runs the identity-service check at load and shows its state as the block would (the status
- * text, its `data-state`, the "Check again" button out of its loading state). "Check again" itself is React's, which
+ * text, its `data-state`, the "Check again" button out of its loading state, as React renders it). "Check again" itself is React's, which
  * comes in on intent and starts from what this shows; from then on this writes nothing.
  */
+import { isLive } from '../../renderer/shell/markup.ts';
 import { checkService, describeService } from './service.ts';
-
-const isLive = (block: Element): boolean => block.closest('[data-island]')?.hasAttribute('data-live') ?? false;
 
 export default function start(block: HTMLElement): void {
   const status = block.querySelector<HTMLElement>('[data-testid="iam-status"]');
@@ -22,5 +21,8 @@ export default function start(block: HTMLElement): void {
     again.removeAttribute('aria-busy');
     again.removeAttribute('aria-labelledby');
     again.querySelector('[data-testid="button-spinner"]')?.remove();
+    // The label shows again: the class React gives it when not loading ("_label-hidden_x" becomes "_label_x").
+    const label = again.firstElementChild;
+    if (label) label.className = label.className.replace('label-hidden', 'label');
   });
 }

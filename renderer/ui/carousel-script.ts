@@ -5,10 +5,8 @@
  * where the track rests, as the React carousel does. Once the block's island is live, Swiper owns the row (starting
  * from `data-index`) and this does nothing more.
  */
+import { isLive } from '../shell/markup.ts';
 import { CAROUSEL_MIN_WIDTH } from './carousel-constants.ts';
-
-/** Whether React owns the block now (the islands runtime marks a live island's wrapper). */
-const isLive = (block: Element): boolean => block.closest('[data-island]')?.hasAttribute('data-live') ?? false;
 
 export function startCarousel(block: HTMLElement): void {
   const region = block.querySelector<HTMLElement>('[aria-roledescription="carousel"]');
@@ -42,7 +40,8 @@ export function startCarousel(block: HTMLElement): void {
       if ((button !== prev && button !== next) || isLive(block)) return;
       event.stopImmediatePropagation();
       const to = Math.max(0, Math.min(last, index + (button === next ? 1 : -1)));
-      track.scrollTo({ left: to * step(), behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+      // Smooth unless the visitor asked for reduced motion: the track's scroll-behavior (carousel.module.css).
+      track.scrollTo(to * step(), 0);
       show(to);
       // A button that becomes disabled drops keyboard focus to the page; hand it to the other one instead.
       if (button.disabled) (button === next ? prev : next).focus();
