@@ -4,7 +4,7 @@ import type { DoctorBlock } from '../../renderer/generated/config-types.ts';
 import { useSite } from '../../renderer/lib/site-context.tsx';
 import { Button } from '../../renderer/ui/Button.tsx';
 import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
-import { checkService, describeService, shownState, type ServiceState } from './service.ts';
+import { IAM_CHECK_TIMEOUT_MS, checkService, describeService, shownState, type ServiceState } from './service.ts';
 import styles from './styles.module.css';
 
 export { IAM_CHECK_TIMEOUT_MS, describeService, type ServiceState } from './service.ts';
@@ -27,10 +27,16 @@ export default function Doctor({ id, heading = 'Diagnostics', intro }: DoctorBlo
 
   useEffect(() => {
     if (attempt < 0) return;
+    let current = true;
     const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), IAM_CHECK_TIMEOUT_MS);
     setService({ state: 'checking' });
-    void checkService(site.iamService, controller.signal).then((s) => s && setService(s));
-    return () => controller.abort();
+    void checkService(site.iamService, controller.signal).then((s) => current && setService(s));
+    return () => {
+      current = false;
+      clearTimeout(timer);
+      controller.abort();
+    };
   }, [site.iamService, attempt]);
 
   const rows: [string, string][] = [

@@ -11,7 +11,7 @@ export default function start(block: HTMLElement): void {
   const url = status?.dataset.service;
   if (!status || !url) return;
   void checkService(url).then((s) => {
-    if (!s || isLive(block)) return;
+    if (isLive(block)) return;
     status.textContent = describeService(s);
     status.dataset.state = s.state;
     if (s.state === 'reachable') status.dataset.status = String(s.status);

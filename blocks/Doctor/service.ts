@@ -16,20 +16,13 @@ export function describeService(s: ServiceState): string {
 
 /**
  * Asks `url` once. Any HTTP answer, even 404 or 500, proves the service is up; only a network failure or the
- * time-out does not. `signal` cancels it (no answer is then reported).
+ * time-out does not. `signal` replaces the time-out (its owner times it out itself).
  */
-export function checkService(url: string, signal?: AbortSignal): Promise<ServiceState | null> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), IAM_CHECK_TIMEOUT_MS);
-  signal?.addEventListener('abort', () => controller.abort());
-  return fetch(url, { method: 'GET', cache: 'no-store', credentials: 'omit', signal: controller.signal })
-    .then(
-      (res): ServiceState => ({ state: 'reachable', status: res.status }),
-      (): ServiceState => ({ state: 'unreachable' }),
-    )
-    .then((s) => (signal?.aborted ? null : s))
-    .finally(() => clearTimeout(timer));
-}
+export const checkService = (url: string, signal: AbortSignal = AbortSignal.timeout(IAM_CHECK_TIMEOUT_MS)): Promise<ServiceState> =>
+  fetch(url, { method: 'GET', cache: 'no-store', credentials: 'omit', signal }).then(
+    (res) => ({ state: 'reachable', status: res.status }),
+    () => ({ state: 'unreachable' }),
+  );
 
 /** The status element shows its state in `data-state` (and the HTTP status in `data-status`) for the styles and React. */
 export function shownState(el: Element | null | undefined): ServiceState {
