@@ -110,11 +110,13 @@ describe('the carousel before React', () => {
         disconnect() {}
       },
     );
-    window.matchMedia = ((query: string) => ({ matches: /min-width: 960px.*pointer: fine/.test(query), media: query })) as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({ matches: /min-width: 960px|pointer: fine/.test(query), media: query })) as typeof window.matchMedia;
     const intent = vi.fn();
     block.addEventListener('pointerover', intent);
     startCarousel(block);
     expect(observe).toHaveBeenCalledWith(track);
+    // The scrolling track is a keyboard stop of its own.
+    expect(track.tabIndex).toBe(0);
     seen([{ isIntersecting: false } as IntersectionObserverEntry], {} as IntersectionObserver);
     expect(intent).not.toHaveBeenCalled();
     seen([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
@@ -127,6 +129,7 @@ describe('the carousel before React', () => {
     vi.stubGlobal('IntersectionObserver', observer);
     startCarousel(block);
     expect(observer).not.toHaveBeenCalled();
+    expect(track.hasAttribute('tabindex')).toBe(false);
     vi.unstubAllGlobals();
   });
 });

@@ -48,9 +48,12 @@ export function startCarousel(block: HTMLElement): void {
     },
     true,
   );
+  if (!matchMedia(`(min-width: ${CAROUSEL_MIN_WIDTH}px)`).matches) return;
+  // A track that scrolls is a stop of its own for the keyboard (its arrows scroll it), until Swiper takes the row.
+  track.tabIndex = 0;
   // A mouse cannot drag a scrolling track; Swiper can. Where a mouse is the pointer, its island is asked for once the
   // row is on screen, as a hover would ask for it, so a drag finds Swiper there.
-  if (matchMedia(`(min-width: ${CAROUSEL_MIN_WIDTH}px) and (pointer: fine)`).matches && 'IntersectionObserver' in window) {
+  if (matchMedia('(pointer: fine)').matches && 'IntersectionObserver' in window) {
     const seen = new IntersectionObserver((entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
       seen.disconnect();
