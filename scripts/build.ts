@@ -11,7 +11,7 @@ import { loadProject } from './lib/project.ts';
 import { printDiagnostics } from './lib/report.ts';
 import { APP_STYLES, NO_SCRIPT_STYLES, ISLANDS_RUNTIME, collectAssets, inlineScriptHashes, renderDocument, type Manifest } from './lib/html.ts';
 import { blockScriptFolders, buildPageScripts } from './lib/page-scripts.ts';
-import { ISLAND_ATTRIBUTE } from '../renderer/shell/markup.ts';
+import { ACCORDION_ATTR, DISCLOSURE_ATTR, ISLAND_ATTRIBUTE } from '../renderer/shell/markup.ts';
 import { DIALOG_ATTRIBUTE } from '../renderer/islands/contract.ts';
 import { CONSENT_BANNER_ATTR, asksConsent } from '../renderer/consent/markup.ts';
 import { blockRegistry } from '../blocks/registry.ts';
@@ -132,7 +132,8 @@ async function prerender(url: string, route: string | null, file: string) {
   const assets = collectAssets(manifest, styleKeys, (key) => !BLOCK_KEY.test(key) && (r.notFoundScreen || key !== NOT_FOUND_SCREEN));
   // A page's CSS is a few KB: inlining it saves a round trip before first paint on a slow phone. A static block's
   // own styles lose the rules its markup here cannot use (its other variants); an island's and shared ones stay whole.
-  const isIsland = (type: string) => blockRegistry.find((b) => b.type === type)?.hydrate !== undefined;
+  const hydrationOfType = (type: string) => blockRegistry.find((b) => b.type === type)?.hydrate;
+  const isIsland = (type: string) => hydrationOfType(type) !== undefined;
   // What an island may load is kept whole, even where a static block shares it (its code may add any class).
   const islandCss = new Set(collectAssets(manifest, r.blockTypes.filter(isIsland).map(blockKey), (key) => !BLOCK_KEY.test(key)).css);
   const ownCss = (type: string) => manifest[blockKey(type)]?.css ?? [];
@@ -148,6 +149,7 @@ async function prerender(url: string, route: string | null, file: string) {
   const inline = cssText.length <= INLINE_CSS_LIMIT;
   const islands = [r.html, r.gatedHtml ?? ''].some((h) => h.includes(`${ISLAND_ATTRIBUTE}=`));
   const dialogs = [r.html, r.gatedHtml ?? ''].some((h) => h.includes(`${DIALOG_ATTRIBUTE}=`));
+  const has = (attr: string) => [r.html, r.gatedHtml ?? ''].some((h) => h.includes(`${attr}=`));
   const consentFile = r.html.includes(`${CONSENT_BANNER_ATTR}=`) ? pageScripts.consentFile : undefined;
   const document = async (later: readonly string[]) => {
     const inlined = assets.css.filter((c) => !later.includes(c));
@@ -168,6 +170,10 @@ async function prerender(url: string, route: string | null, file: string) {
           gate: r.gatedHtml !== null,
           laterStyles: later.length > 0,
           dialogs,
+          accordions: has(ACCORDION_ATTR),
+          disclosures: has(DISCLOSURE_ATTR),
+          // No island starts on its own: the islands loader waits for the visitor's intent.
+          intent: r.blockTypes.every((type) => [undefined, 'interaction'].includes(hydrationOfType(type))),
           blockScripts: blockScriptFolders(join(root, 'blocks'), r.blockTypes),
         }),
       ],

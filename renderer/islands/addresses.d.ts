@@ -9,4 +9,7 @@ declare const SITEWRIGHT_SHELL_NOT_FOUND: boolean | undefined;
 declare const SITEWRIGHT_SHELL_DIALOGS: boolean | undefined;
 declare const SITEWRIGHT_SHELL_LATER_STYLES: boolean | undefined;
 declare const SITEWRIGHT_SHELL_BLOCKS: boolean | undefined;
+declare const SITEWRIGHT_SHELL_INTENT: boolean | undefined;
+declare const SITEWRIGHT_SHELL_ACCORDIONS: boolean | undefined;
+declare const SITEWRIGHT_SHELL_DISCLOSURES: boolean | undefined;
 declare const SITEWRIGHT_ISLAND_RUNTIME: { url: string; preload: string[] };

@@ -20,8 +20,13 @@ const early = /* @__PURE__ */ pageState('early-events', () => ({ events: [] as E
 export function dialogAskedBy(event: Event): DialogRequest | null {
   const click = event as MouseEvent;
   if (click.defaultPrevented || click.button !== 0 || click.ctrlKey || click.metaKey || click.shiftKey || click.altKey) return null;
-  if (!(event.target instanceof Element)) return null;
-  const opener = event.target.closest<HTMLElement>(`[${OPENS_ATTRIBUTE}], a[href^="#"]`);
+  return dialogOpenedBy(event.target);
+}
+
+/** The dialog `target` would ask for if pressed: it is, or is in, a link to "#<id>" or a button marked with the id. */
+export function dialogOpenedBy(target: EventTarget | null): DialogRequest | null {
+  if (!(target instanceof Element)) return null;
+  const opener = target.closest<HTMLElement>(`[${OPENS_ATTRIBUTE}], a[href^="#"]`);
   const raw = opener?.getAttribute(OPENS_ATTRIBUTE) ?? opener?.getAttribute('href')?.slice(1);
   if (!opener || !raw) return null;
   try {
@@ -37,12 +42,13 @@ export function dialogAskedBy(event: Event): DialogRequest | null {
  */
 export const BUTTON_LINKS = `a[href][${OPENS_ATTRIBUTE}],a[href][${EXPANDS_ATTRIBUTE}]`;
 
-function isIslandDialog(doc: Document, id: string): boolean {
+/** Whether `id` names a dialog island of the page (a link to any other "#<id>" is the browser's). */
+export function isIslandDialog(doc: Document, id: string | undefined): boolean {
   return [...doc.querySelectorAll(`[${DIALOG_ATTRIBUTE}]`)].some((el) => el.getAttribute(DIALOG_ATTRIBUTE) === id);
 }
 
 /** Whether the page has a dialog island: the build leaves out catching the clicks that open one where none is. */
-const withDialogs = typeof SITEWRIGHT_SHELL_DIALOGS !== 'boolean' || SITEWRIGHT_SHELL_DIALOGS;
+export const withDialogs = typeof SITEWRIGHT_SHELL_DIALOGS !== 'boolean' || SITEWRIGHT_SHELL_DIALOGS;
 
 /** Starts catching; the shell calls it on a page with islands, before the loader is asked for. */
 export function catchEarly(doc: Document): void {

@@ -3,7 +3,8 @@
  * islands the prerenderer marked, defers each until its trigger (./defer.ts), and only then fetches React and the
  * block's code and hydrates it on its own. A page without islands never carries this, nor any framework code.
  *
- * The shell script asks for it once the page has painted, so it never competes with the first paint, and catches
+ * The shell script asks for it once the page has painted, so it never competes with the first paint (or, where
+ * every island waits for the visitor, on their first intent towards one), and catches
  * what the visitor does to islands until it is here (./early.ts). It reaches the island runtime by the address
  * the build wrote in.
  */
@@ -14,7 +15,6 @@ import { DIALOG_ATTRIBUTE, HYDRATE_ATTRIBUTE, ISLAND_ATTRIBUTE } from './contrac
 import { defer, type Deferred, type Trigger } from './defer.ts';
 import { BUTTON_LINKS, dialogAskedBy, takeEarlyDialogs } from './early.ts';
 import { hasFlash } from '../forms/flash.ts';
-import { recordVisit } from '../shell/visit.ts';
 
 type Runtime = typeof import('./runtime.tsx');
 
@@ -32,8 +32,6 @@ const runtime = new ChunkCache((): Promise<Runtime> => {
   address.preload.forEach(preloadModule);
   return import(/* @vite-ignore */ address.url) as Promise<Runtime>;
 });
-// The shell of a page with islands leaves the visit's attribution to this script (every such page loads it).
-recordVisit();
 
 const TRIGGERS = new Set<string>(['load', 'visible', 'idle', 'interaction']);
 

@@ -5,7 +5,7 @@
  * the shell is inlined into every page.
  */
 import { EVENTS_PATH } from './events.ts';
-import { copyUtm, otherSite, referrerOf, VISIT_VALUE_MAX } from './visit.ts';
+import { addSource, referrerOf, VISIT_VALUE_MAX } from './visit.ts';
 
 /**
  * Posts one beacon to the page's own service and forgets it: sendBeacon, else (missing, or refusing it) fetch with
@@ -29,10 +29,13 @@ export function sendEvent(body: URLSearchParams): void {
 export function countView(notFound?: boolean): void {
   const send = () => {
     const from = referrerOf(window);
-    const body = new URLSearchParams({ k: 'view', p: location.pathname.slice(0, VISIT_VALUE_MAX) });
-    const ref = otherSite(window, from);
-    if (ref) body.set('ref', ref);
-    copyUtm(location.search, body, /^utm_(source|medium|campaign)$/);
+    const body = addSource(
+      window,
+      from,
+      location.search,
+      new URLSearchParams({ k: 'view', p: location.pathname.slice(0, VISIT_VALUE_MAX) }),
+      /^utm_(source|medium|campaign)$/,
+    );
     if (from?.origin !== location.origin) body.set('entry', '1');
     if (notFound) body.set('nf', '1');
     sendEvent(body);

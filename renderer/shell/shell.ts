@@ -13,6 +13,9 @@ import { ACCORDION_ATTR, BEHIND_MENU_ATTR, DESKTOP_QUERY, DISCLOSURE_ATTR, DROPD
  * the editor's preview and the tests (jsdom) need, for the bytes every page carries.
  */
 const BUILT = typeof SITEWRIGHT_SHELL_GATE === 'boolean';
+/** The page has FAQ accordions, or comparison-row disclosures: the build leaves out the code of those it has none of. */
+const withAccordions = typeof SITEWRIGHT_SHELL_ACCORDIONS !== 'boolean' || SITEWRIGHT_SHELL_ACCORDIONS;
+const withDisclosures = typeof SITEWRIGHT_SHELL_DISCLOSURES !== 'boolean' || SITEWRIGHT_SHELL_DISCLOSURES;
 
 const DROPDOWN = `[${DROPDOWN_ATTR}]`;
 const HEADER = `[${SITE_HEADER_ATTR}]`;
@@ -127,7 +130,7 @@ export function initShell(doc: Document): () => void {
   const onPopoverToggle = (e: Event) => {
     const el = e.target;
     if (el instanceof HTMLDetailsElement) {
-      if (el.hasAttribute(ACCORDION_ATTR)) upgradeAccordions(el.parentElement ?? doc);
+      if (withAccordions && el.hasAttribute(ACCORDION_ATTR)) upgradeAccordions(el.parentElement ?? doc);
       return;
     }
     if (!(el instanceof HTMLElement) || !el.hasAttribute('popover') || !el.closest(HEADER)) return;
@@ -162,7 +165,7 @@ export function initShell(doc: Document): () => void {
       button.setAttribute('aria-expanded', String(expanded));
       return;
     }
-    const disclosure = target.closest(`button[${DISCLOSURE_ATTR}]`);
+    const disclosure = withDisclosures && target.closest(`button[${DISCLOSURE_ATTR}]`);
     if (disclosure) {
       setDisclosure(disclosure, disclosure.getAttribute('aria-expanded') !== 'true');
       return;
@@ -226,7 +229,7 @@ export function initShell(doc: Document): () => void {
         })
       : null;
   const start = () => {
-    upgradeAccordions(doc);
+    if (withAccordions) upgradeAccordions(doc);
     markPopoverButtons(doc);
     // Only a page drawn in the browser (the dev server) gains its header and accordions later; a prerendered page
     // has them all, and watching its every change would cost for nothing.

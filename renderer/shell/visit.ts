@@ -22,13 +22,15 @@ export function referrerOf(view: Window): URL | undefined {
   }
 }
 
-/** The other site's host in `from` (cut like any value): none for a page of this site, or no referrer. */
-export const otherSite = (view: Window, from: URL | undefined): string =>
-  from && from.hostname !== view.location.hostname ? from.hostname.slice(0, VISIT_VALUE_MAX) : '';
-
-/** Sets in `into` the utm_ values of the query `search` whose names `keys` matches, trimmed and cut; empty ones are left out. */
-export function copyUtm(search: string, into: URLSearchParams, keys: RegExp): void {
+/**
+ * Sets in `into` where the visit came from: the other site's host in `from` (none for a page of this site, or no
+ * referrer), and the utm_ values of the query `search` whose names `keys` matches, trimmed; each value cut, empty
+ * ones left out. Returns `into`.
+ */
+export function addSource(view: Window, from: URL | undefined, search: string, into: URLSearchParams, keys: RegExp): URLSearchParams {
+  if (from && from.hostname !== view.location.hostname) into.set('ref', from.hostname.slice(0, VISIT_VALUE_MAX));
   for (const [key, value] of new URLSearchParams(search)) if (keys.test(key) && value.trim()) into.set(key, value.trim().slice(0, VISIT_VALUE_MAX));
+  return into;
 }
 
 /** Records the visit on its first page; later pages of the tab keep the first one. Storage that fails is left alone. */
@@ -41,11 +43,8 @@ export function recordVisit(view: Window = window): void {
     // referrer, as the site's strict-origin-when-cross-origin policy sends it whole within the site.
     const from = referrerOf(view);
     const first = from?.origin === view.location.origin ? from : view.location;
-    const visit = new URLSearchParams({ landing: first.pathname.slice(0, VISIT_VALUE_MAX) });
     // Only another site's host: a link within the site, or no referrer (typed, bookmarked, withheld), names none.
-    const ref = otherSite(view, from);
-    if (ref) visit.set('ref', ref);
-    copyUtm(first.search, visit, UTM);
+    const visit = addSource(view, from, first.search, new URLSearchParams({ landing: first.pathname.slice(0, VISIT_VALUE_MAX) }), UTM);
     store.setItem(VISIT_KEY, String(visit));
   } catch {
     // Private modes and blocked storage refuse or throw: the visit is then simply not attributed.

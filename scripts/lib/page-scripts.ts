@@ -42,6 +42,15 @@ export interface ShellParts {
   laterStyles: boolean;
   /** The page has a dialog island: the shell catches the clicks that open it until the islands loader is here (default). */
   dialogs?: boolean;
+  /** The page has FAQ accordions (default). */
+  accordions?: boolean;
+  /** The page has comparison-row disclosures (default). */
+  disclosures?: boolean;
+  /**
+   * Every island of the page waits for the visitor (`interaction`, dialogs too): the shell asks for the islands
+   * loader on their first intent towards one, not after the first paint, and marks the page hydrated at once.
+   */
+  intent?: boolean;
   /** The folders of the page's blocks that have a script (blockScriptFolders): the shell starts each (none by default). */
   blockScripts?: readonly string[];
 }
@@ -126,7 +135,17 @@ export async function buildPageScripts(
   const shells = new Map<string, Promise<string>>();
   const shell = (parts: ShellParts) => {
     const blockScripts = [...(parts.blockScripts ?? [])].sort();
-    const key = JSON.stringify([parts.islands, parts.notFound, parts.gate, parts.laterStyles, parts.dialogs ?? true, blockScripts]);
+    const key = JSON.stringify([
+      parts.islands,
+      parts.notFound,
+      parts.gate,
+      parts.laterStyles,
+      parts.dialogs ?? true,
+      parts.intent ?? false,
+      parts.accordions ?? true,
+      parts.disclosures ?? true,
+      blockScripts,
+    ]);
     let code = shells.get(key);
     if (!code) {
       code = bundle(
@@ -139,6 +158,9 @@ export async function buildPageScripts(
           SITEWRIGHT_SHELL_LATER_STYLES: String(parts.laterStyles),
           SITEWRIGHT_SHELL_DIALOGS: String(parts.dialogs ?? true),
           SITEWRIGHT_SHELL_BLOCKS: String(blockScripts.length > 0),
+          SITEWRIGHT_SHELL_ACCORDIONS: String(parts.accordions ?? true),
+          SITEWRIGHT_SHELL_DISCLOSURES: String(parts.disclosures ?? true),
+          SITEWRIGHT_SHELL_INTENT: String(parts.islands && (parts.intent ?? false)),
         },
         [pageBlockScripts(root, blockScriptsModule(blocksDir, blockScripts))],
       );
