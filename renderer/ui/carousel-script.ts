@@ -23,20 +23,16 @@ export function startCarousel(block: HTMLElement): void {
   };
   // Each slide is one step wide; the position is the step the track rests on (read once a swipe has settled).
   const step = () => (track.firstElementChild as HTMLElement).offsetWidth;
-  let settle = 0;
-  track.addEventListener(
-    'scroll',
-    () => {
-      clearTimeout(settle);
-      settle = window.setTimeout(() => isLive(block) || show(Math.round(track.scrollLeft / step())), 120);
-    },
-    { passive: true },
-  );
+  let settle: ReturnType<typeof setTimeout> | undefined;
+  track.onscroll = () => {
+    clearTimeout(settle);
+    settle = setTimeout(() => isLive(block) || show(Math.round(track.scrollLeft / step())), 120);
+  };
   // On the window's capture phase, ahead of the deferral primitive: a press acted on here is not replayed to React.
   window.addEventListener(
     'click',
     (event) => {
-      const button = event.target instanceof Element ? event.target.closest('button') : null;
+      const button = (event.target as Element).closest?.('button');
       if ((button !== prev && button !== next) || isLive(block)) return;
       event.stopImmediatePropagation();
       const to = Math.max(0, Math.min(last, index + (button === next ? 1 : -1)));
@@ -53,7 +49,7 @@ export function startCarousel(block: HTMLElement): void {
   track.tabIndex = 0;
   // A mouse cannot drag a scrolling track; Swiper can. Where a mouse is the pointer, its island is asked for once the
   // row is on screen, as a hover would ask for it, so a drag finds Swiper there.
-  if (matchMedia('(pointer: fine)').matches && 'IntersectionObserver' in window) {
+  if (matchMedia('(pointer: fine)').matches) {
     const seen = new IntersectionObserver((entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
       seen.disconnect();
