@@ -10,7 +10,9 @@ export type ServiceState = { state: 'checking' } | { state: 'reachable'; status:
 
 export function describeService(s: ServiceState): string {
   if (s.state === 'checking') return 'checking…';
-  if (s.state === 'reachable') return `reachable (status ${s.status})`;
+  // Built from the state's name: the page's inline script carries this code, and the prerendered page must not
+  // read as if it held a result ("reachable (status") before the check has run.
+  if (s.state === 'reachable') return `${s.state} (status ${s.status})`;
   return 'unreachable';
 }
 
