@@ -66,7 +66,11 @@ export const blocks = {
   pricingPlans: { load: () => only<typeof import('./PricingPlans/index.tsx')>(import.meta.glob('./PricingPlans/index.tsx')), hydrate: 'visible' },
   planComparison: { load: () => only<typeof import('./PlanComparison/index.tsx')>(import.meta.glob('./PlanComparison/index.tsx')) },
   feeEstimator: { load: () => only<typeof import('./FeeEstimator/index.tsx')>(import.meta.glob('./FeeEstimator/index.tsx')), hydrate: 'visible' },
-  adminLogin: { load: () => only<typeof import('./AdminLogin/index.tsx')>(import.meta.glob('./AdminLogin/index.tsx')), hydrate: 'interaction', mainHeading: true },
+  adminLogin: {
+    load: () => only<typeof import('./AdminLogin/index.tsx')>(import.meta.glob('./AdminLogin/index.tsx')),
+    hydrate: 'interaction',
+    mainHeading: true,
+  },
   doctor: { load: () => only<typeof import('./Doctor/index.tsx')>(import.meta.glob('./Doctor/index.tsx')), hydrate: 'interaction', mainHeading: true },
   steps: { load: () => only<typeof import('./Steps/index.tsx')>(import.meta.glob('./Steps/index.tsx')) },
   videoDialog: {
