@@ -39,15 +39,19 @@ export const blocks = {
   featureGrid: { load: () => only<typeof import('./FeatureGrid/index.tsx')>(import.meta.glob('./FeatureGrid/index.tsx')) },
   ctaBanner: { load: () => only<typeof import('./CtaBanner/index.tsx')>(import.meta.glob('./CtaBanner/index.tsx')) },
   logoStrip: { load: () => only<typeof import('./LogoStrip/index.tsx')>(import.meta.glob('./LogoStrip/index.tsx')) },
-  liveProjects: { load: () => only<typeof import('./LiveProjects/index.tsx')>(import.meta.glob('./LiveProjects/index.tsx')), hydrate: 'visible' },
+  liveProjects: { load: () => only<typeof import('./LiveProjects/index.tsx')>(import.meta.glob('./LiveProjects/index.tsx')), hydrate: 'interaction' },
   personas: { load: () => only<typeof import('./Personas/index.tsx')>(import.meta.glob('./Personas/index.tsx')) },
-  testimonials: { load: () => only<typeof import('./Testimonials/index.tsx')>(import.meta.glob('./Testimonials/index.tsx')), hydrate: 'visible' },
+  testimonials: { load: () => only<typeof import('./Testimonials/index.tsx')>(import.meta.glob('./Testimonials/index.tsx')), hydrate: 'interaction' },
   pricingPlans: { load: () => only<typeof import('./PricingPlans/index.tsx')>(import.meta.glob('./PricingPlans/index.tsx')), hydrate: 'interaction' },
   planComparison: { load: () => only<typeof import('./PlanComparison/index.tsx')>(import.meta.glob('./PlanComparison/index.tsx')) },
   // Static: its script (./FeeEstimator/script.ts) shows the cost, the fee and the slider's value text; nothing is left for React.
   feeEstimator: { load: () => only<typeof import('./FeeEstimator/index.tsx')>(import.meta.glob('./FeeEstimator/index.tsx')) },
-  adminLogin: { load: () => only<typeof import('./AdminLogin/index.tsx')>(import.meta.glob('./AdminLogin/index.tsx')), hydrate: 'load', mainHeading: true },
-  doctor: { load: () => only<typeof import('./Doctor/index.tsx')>(import.meta.glob('./Doctor/index.tsx')), hydrate: 'load', mainHeading: true },
+  adminLogin: {
+    load: () => only<typeof import('./AdminLogin/index.tsx')>(import.meta.glob('./AdminLogin/index.tsx')),
+    hydrate: 'interaction',
+    mainHeading: true,
+  },
+  doctor: { load: () => only<typeof import('./Doctor/index.tsx')>(import.meta.glob('./Doctor/index.tsx')), hydrate: 'interaction', mainHeading: true },
   steps: { load: () => only<typeof import('./Steps/index.tsx')>(import.meta.glob('./Steps/index.tsx')) },
   videoDialog: {
     load: () => only<typeof import('./VideoDialog/index.tsx')>(import.meta.glob('./VideoDialog/index.tsx')),

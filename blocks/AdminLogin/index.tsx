@@ -1,5 +1,5 @@
 import { navigateTo } from '../../renderer/lib/navigate.ts';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { build } from 'virtual:sitewright/config';
 import type { AdminLoginBlock } from '../../renderer/generated/config-types.ts';
 import { passPreviewGate } from '../../renderer/lib/preview-gate.ts';
@@ -14,9 +14,13 @@ export const WRONG_CREDENTIALS = 'email or password is wrong';
 export default function AdminLogin({ id, heading = 'Preview login', intro }: AdminLoginBlock) {
   const uid = useId();
   const [status, setStatus] = useState<'idle' | 'checking' | 'wrong'>('idle');
-  // Until hydration a submit would be a plain GET that puts the password in the address bar: keep it disabled.
+  // Prerendered disabled, so that without script nothing is sent; the block script (./script.ts) enables it before
+  // React, whose submit the deferral primitive holds and replays once this is live.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
+  // The password field has no name: no submission the browser makes itself (without script, or should this block's
+  // code not arrive) can carry it in a request or an address.
+  const password = useRef<HTMLInputElement>(null);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -25,7 +29,7 @@ export default function AdminLogin({ id, heading = 'Preview login', intro }: Adm
     setStatus('checking');
     let ok: boolean;
     try {
-      ok = await matchesPreviewGate(String(data.get('email') ?? ''), String(data.get('password') ?? ''), build.previewGate);
+      ok = await matchesPreviewGate(String(data.get('email') ?? ''), password.current?.value ?? '', build.previewGate);
     } catch {
       ok = false;
     }
@@ -60,8 +64,8 @@ export default function AdminLogin({ id, heading = 'Preview login', intro }: Adm
           <div className={styles.field}>
             <label htmlFor={`${uid}-password`}>Password</label>
             <input
+              ref={password}
               id={`${uid}-password`}
-              name="password"
               type="password"
               autoComplete="current-password"
               aria-invalid={wrong || undefined}

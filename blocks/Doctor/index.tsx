@@ -4,18 +4,10 @@ import type { DoctorBlock } from '../../renderer/generated/config-types.ts';
 import { useSite } from '../../renderer/lib/site-context.tsx';
 import { Button } from '../../renderer/ui/Button.tsx';
 import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
+import { IAM_CHECK_TIMEOUT_MS, checkService, describeService, shownState, type ServiceState } from './service.ts';
 import styles from './styles.module.css';
 
-/** How long the identity-service check waits before calling it unreachable. */
-export const IAM_CHECK_TIMEOUT_MS = 10_000;
-
-export type ServiceState = { state: 'checking' } | { state: 'reachable'; status: number } | { state: 'unreachable' };
-
-export function describeService(s: ServiceState): string {
-  if (s.state === 'checking') return 'checking…';
-  if (s.state === 'reachable') return `reachable (status ${s.status})`;
-  return 'unreachable';
-}
+export { IAM_CHECK_TIMEOUT_MS, describeService, type ServiceState } from './service.ts';
 
 const onOff = (v: boolean) => (v ? 'on' : 'off');
 
@@ -25,19 +17,21 @@ const onOff = (v: boolean) => (v ? 'on' : 'off');
  */
 export default function Doctor({ id, heading = 'Diagnostics', intro }: DoctorBlock) {
   const site = useSite();
-  const [service, setService] = useState<ServiceState>({ state: 'checking' });
-  const [attempt, setAttempt] = useState(0);
+  const headingId = id ? `${id}-heading` : 'doctor-heading';
+  // The block script (./script.ts) runs the check at load, before React: React starts from the state it shows.
+  const [service, setService] = useState<ServiceState>(() =>
+    typeof document === 'undefined' ? { state: 'checking' } : shownState(document.getElementById(headingId)?.closest('section')?.querySelector('[data-state]')),
+  );
+  // Only what is still checking is asked for on mount; a result already shown stands until "Check again".
+  const [attempt, setAttempt] = useState(() => (service.state === 'checking' ? 0 : -1));
 
   useEffect(() => {
+    if (attempt < 0) return;
     let current = true;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), IAM_CHECK_TIMEOUT_MS);
     setService({ state: 'checking' });
-    // Any HTTP answer, even 404 or 500, proves the service is up; only a network failure or the time-out does not.
-    fetch(site.iamService, { method: 'GET', cache: 'no-store', credentials: 'omit', signal: controller.signal }).then(
-      (res) => current && setService({ state: 'reachable', status: res.status }),
-      () => current && setService({ state: 'unreachable' }),
-    );
+    void checkService(site.iamService, controller.signal).then((s) => current && setService(s));
     return () => {
       current = false;
       clearTimeout(timer);
@@ -58,15 +52,9 @@ export default function Doctor({ id, heading = 'Diagnostics', intro }: DoctorBlo
   ];
 
   return (
-    <section id={id} className={styles.section} aria-labelledby={id ? `${id}-heading` : 'doctor-heading'}>
+    <section id={id} className={styles.section} aria-labelledby={headingId}>
       <div className={`container ${styles.inner}`}>
-        <SectionHead
-          heading={heading}
-          intro={intro}
-          level={1}
-          headingId={id ? `${id}-heading` : 'doctor-heading'}
-          classes={{ heading: styles.heading, intro: styles.text }}
-        />
+        <SectionHead heading={heading} intro={intro} level={1} headingId={headingId} classes={{ heading: styles.heading, intro: styles.text }} />
         <dl className={styles.list}>
           {rows.map(([label, value]) => (
             <div key={label} className={styles.row}>
@@ -77,14 +65,21 @@ export default function Doctor({ id, heading = 'Diagnostics', intro }: DoctorBlo
           <div className={styles.row}>
             <dt>Identity service status</dt>
             <dd className={styles.value}>
-              <span className={`${styles.status} ${styles[service.state]}`} role="status" data-testid="iam-status">
+              <span
+                className={styles.status}
+                role="status"
+                data-testid="iam-status"
+                data-state={service.state}
+                data-status={service.state === 'reachable' ? service.status : undefined}
+                data-service={site.iamService}
+              >
                 {describeService(service)}
               </span>
               <Button
                 variant="secondary"
                 className={styles.again}
                 state={service.state === 'checking' ? 'loading' : 'normal'}
-                onClick={() => setAttempt((n) => n + 1)}
+                onClick={() => setAttempt((n) => Math.max(n, 0) + 1)}
               >
                 Check again
               </Button>
