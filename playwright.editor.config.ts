@@ -8,30 +8,52 @@ import { join } from 'node:path';
 import base from './playwright.config.ts';
 
 export const EDITOR_E2E_PORT = Number(process.env.EDITOR_E2E_PORT ?? 5181);
-/** The copy of site.config/ the editor edits; made afresh by the web server command below. */
-export const EDITOR_E2E_CONFIG_DIR = process.env.EDITOR_E2E_CONFIG_DIR ?? join(tmpdir(), `sitewright-editor-e2e-${EDITOR_E2E_PORT}`);
+/**
+ * The editor edits files on disk, so the tests of one worker must not see another's edits. With
+ * EDITOR_E2E_WORKERS=2 each worker gets its own `npm run edit` on its own port (EDITOR_E2E_PORT, then
+ * EDITOR_E2E_PORT_2 or the next port) with its own copy of site.config/ and its own Vite cache, so two servers never
+ * rewrite one optimised-dependencies folder under each other; files run in order within a worker, as they did when
+ * one worker ran them all. One worker stays the default until two are measured on a quiet machine (docs/decisions.md).
+ */
+export const EDITOR_E2E_WORKERS = Math.max(1, Number(process.env.EDITOR_E2E_WORKERS ?? 1));
+const ports = Array.from({ length: EDITOR_E2E_WORKERS }, (_, i) =>
+  i === 0 ? EDITOR_E2E_PORT : i === 1 && process.env.EDITOR_E2E_PORT_2 ? Number(process.env.EDITOR_E2E_PORT_2) : EDITOR_E2E_PORT + i,
+);
+const configDirs = ports.map((port, i) => {
+  const named = process.env.EDITOR_E2E_CONFIG_DIR;
+  if (named) return i === 0 ? named : `${named}-${i}`;
+  return join(tmpdir(), `sitewright-editor-e2e-${port}`);
+});
+/** Playwright numbers a run's workers from 0 in TEST_PARALLEL_INDEX (a worker started after a failure takes its slot). */
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % EDITOR_E2E_WORKERS;
+/** The copy of site.config/ this worker's editor edits; made afresh by its web server command below. */
+export const EDITOR_E2E_CONFIG_DIR = configDirs[slot];
 
 export default defineConfig({
   testDir: 'editor/e2e',
   outputDir: 'test-results/editor',
-  // The tests share one config folder on disk: one at a time, in order.
+  // A worker's tests share its config folder on disk: one at a time, in order (see EDITOR_E2E_CONFIG_DIR).
   fullyParallel: false,
-  workers: 1,
+  workers: EDITOR_E2E_WORKERS,
   retries: 0,
   reporter: [['list']],
   timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL: `http://127.0.0.1:${EDITOR_E2E_PORT}`,
+    baseURL: `http://127.0.0.1:${ports[slot]}`,
     viewport: { width: 1366, height: 900 },
     trace: 'retain-on-failure',
     launchOptions: base.use?.launchOptions,
   },
-  webServer: {
-    command: `rm -rf ${EDITOR_E2E_CONFIG_DIR} && cp -r site.config ${EDITOR_E2E_CONFIG_DIR} && npm run edit`,
-    env: { SITEWRIGHT_CONFIG_DIR: EDITOR_E2E_CONFIG_DIR, PORT: String(EDITOR_E2E_PORT) },
-    url: `http://127.0.0.1:${EDITOR_E2E_PORT}/`,
+  webServer: ports.map((port, i) => ({
+    command: `rm -rf ${configDirs[i]} && cp -r site.config ${configDirs[i]} && npm run edit`,
+    env: {
+      SITEWRIGHT_CONFIG_DIR: configDirs[i],
+      PORT: String(port),
+      ...(i > 0 ? { SITEWRIGHT_VITE_CACHE_DIR: join('node_modules', `.vite-editor-e2e-${i}`) } : {}),
+    },
+    url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-  },
+  })),
 });

@@ -25,7 +25,10 @@ if (!existsSync(join(configDir, 'site.json'))) {
 process.env.SITEWRIGHT_CONFIG_DIR = configDir;
 const token = newToken();
 
-const server = await createServer(editorServerConfig({ root, configDir, token, port, host }));
+// SITEWRIGHT_VITE_CACHE_DIR: a second editor on the same checkout (the editor's e2e suite runs one per worker) keeps its
+// optimised dependencies apart, or each would replace the folder the other is serving.
+const cacheDir = process.env.SITEWRIGHT_VITE_CACHE_DIR;
+const server = await createServer({ ...editorServerConfig({ root, configDir, token, port, host }), ...(cacheDir ? { cacheDir } : {}) });
 await server.listen();
 const shown = host.includes(':') ? `[${host}]` : host;
 console.log(`Editor at http://${shown}:${port}/`);
