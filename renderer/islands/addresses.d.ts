@@ -13,4 +13,3 @@ declare const SITEWRIGHT_SHELL_INTENT: boolean | undefined;
 declare const SITEWRIGHT_SHELL_ACCORDIONS: boolean | undefined;
 declare const SITEWRIGHT_SHELL_DISCLOSURES: boolean | undefined;
 declare const SITEWRIGHT_ISLAND_RUNTIME: { url: string; registry: string; preload: string[] };
-
