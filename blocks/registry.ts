@@ -39,9 +39,9 @@ export const blocks = {
   featureGrid: { load: () => only<typeof import('./FeatureGrid/index.tsx')>(import.meta.glob('./FeatureGrid/index.tsx')) },
   ctaBanner: { load: () => only<typeof import('./CtaBanner/index.tsx')>(import.meta.glob('./CtaBanner/index.tsx')) },
   logoStrip: { load: () => only<typeof import('./LogoStrip/index.tsx')>(import.meta.glob('./LogoStrip/index.tsx')) },
-  liveProjects: { load: () => only<typeof import('./LiveProjects/index.tsx')>(import.meta.glob('./LiveProjects/index.tsx')), hydrate: 'interaction' },
+  liveProjects: { load: () => only<typeof import('./LiveProjects/index.tsx')>(import.meta.glob('./LiveProjects/index.tsx')), hydrate: 'visible' },
   personas: { load: () => only<typeof import('./Personas/index.tsx')>(import.meta.glob('./Personas/index.tsx')) },
-  testimonials: { load: () => only<typeof import('./Testimonials/index.tsx')>(import.meta.glob('./Testimonials/index.tsx')), hydrate: 'interaction' },
+  testimonials: { load: () => only<typeof import('./Testimonials/index.tsx')>(import.meta.glob('./Testimonials/index.tsx')), hydrate: 'visible' },
   pricingPlans: { load: () => only<typeof import('./PricingPlans/index.tsx')>(import.meta.glob('./PricingPlans/index.tsx')), hydrate: 'interaction' },
   planComparison: { load: () => only<typeof import('./PlanComparison/index.tsx')>(import.meta.glob('./PlanComparison/index.tsx')) },
   // Static: its script (./FeeEstimator/script.ts) shows the cost, the fee and the slider's value text; nothing is left for React.

@@ -87,7 +87,7 @@ function PlanCard({ plan, period, users, selected, groupName, idBase, contactAct
           </label>
           <select id={selectId} value={users} onChange={(e) => onUsers(Number(e.target.value))}>
             {userCountOptions(plan.users).map((n) => (
-              <option key={n} value={n} data-monthly={priceText('monthly', n)} data-annually={priceText('annually', n)}>
+              <option key={n} value={n}>
                 {n} {n === 1 ? 'user' : 'users'}
               </option>
             ))}

@@ -61,12 +61,7 @@ export function Carousel({ label, stepPercent, previousLabel = 'Previous', nextL
       ({ startSwiper }) => {
         const el = rootRef.current;
         if (!el) return null;
-        // Before React the block script moved the row by scrolling it (./carousel-script.ts) and wrote where it
-        // rests on the region: Swiper starts there, in the same frame, so the row does not jump.
-        const at = Number(el.parentElement?.dataset.index) || 0;
-        // The row no longer scrolls: no keyboard stop of its own (Swiper's Keyboard module takes the arrows).
-        el.firstElementChild?.removeAttribute('tabindex');
-        swiperRef.current = startSwiper(el, sync, Math.min(Math.max(at, 0), count - 1));
+        swiperRef.current = startSwiper(el, sync);
         return swiperRef.current;
       },
       () => {
@@ -77,7 +72,7 @@ export function Carousel({ label, stepPercent, previousLabel = 'Previous', nextL
       },
     );
     return starting.current;
-  }, [sync, count]);
+  }, [sync]);
 
   useEffect(() => {
     const el = rootRef.current;

@@ -5,12 +5,11 @@ import { CAROUSEL_MIN_WIDTH } from './carousel-constants.ts';
 export type { Swiper };
 
 /**
- * Swiper on the carousel's own prerendered markup, from slide `initialSlide` (where the scrolling track rested before
- * it). Loaded only with the carousel's island on a wide viewport (phones get a stacked list and never download it).
+ * Swiper on the carousel's own prerendered markup. Loaded only when a carousel is on screen on a wide
+ * viewport (phones get a stacked list and never download it).
  */
-export function startSwiper(el: HTMLElement, onChange: (s: Swiper) => void, initialSlide = 0): Swiper {
+export function startSwiper(el: HTMLElement, onChange: (s: Swiper) => void): Swiper {
   return new Swiper(el, {
-    initialSlide,
     modules: [A11y, Keyboard],
     // The library's defaults are kept explicitly.
     speed: 300,

