@@ -8,7 +8,7 @@ import { escapeAttribute, fillIsland } from './islands/fill.ts';
 import { ISLAND_ATTRIBUTE, islandIdPrefix, type Hydrate, type IslandProps } from './islands/contract.ts';
 import { IslandRoot } from './islands/IslandRoot.tsx';
 import { dialogTargets } from './lib/dialog-targets.tsx';
-import { blockSet, type BlockRegistry, type BlockSet } from './lib/blocks.ts';
+import { blockSetOf, type BlockRegistry, type BlockSet } from './lib/blocks.ts';
 import { matchPage, preloadRoute, pageCache } from './lib/routes.ts';
 import { gateCovers, loadNotFound, showsNotFound } from './lib/not-found-screen.tsx';
 import type { LoadedPage } from './lib/types.ts';
@@ -40,14 +40,6 @@ export interface RenderResult {
   description: string;
   /** Whether search engines may index the page. */
   index: boolean;
-}
-
-/** One BlockSet per registry, so every page rendered with it shares its loaded components. */
-const sets = new WeakMap<BlockRegistry, BlockSet>();
-function setOf(registry: BlockRegistry): BlockSet {
-  let set = sets.get(registry);
-  if (!set) sets.set(registry, (set = blockSet(registry)));
-  return set;
 }
 
 function renderPage(url: string, passed: boolean, blocks: BlockSet): string {
@@ -96,14 +88,14 @@ function islandMarkup(props: IslandProps, index: number, path: string, blocks: B
  * (scripts/lib/answer-pages.ts) show a page's forms with the answer to a submission this way.
  */
 export async function renderIsland(props: IslandProps, index: number, path: string, registry: BlockRegistry): Promise<string> {
-  const blocks = setOf(registry);
+  const blocks = blockSetOf(registry);
   await preloadRoute(path, blocks);
   return islandMarkup(props, index, path, blocks);
 }
 
 /** Renders the page at `url` with the blocks of `registry` (the site's: blocks/registry.ts). */
 export async function render(url: string, registry: BlockRegistry): Promise<RenderResult> {
-  const blocks = setOf(registry);
+  const blocks = blockSetOf(registry);
   const notFoundScreen = showsNotFound(url);
   await Promise.all([preloadRoute(url, blocks), notFoundScreen && loadNotFound()]);
   const entry = matchPage(url);

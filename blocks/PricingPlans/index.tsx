@@ -59,19 +59,16 @@ function PlanCard({ plan, period, users, selected, groupName, idBase, contactAct
         ) : (
           // Both periods are in the page; the styles show the one whose radio is checked, so the visitor's first
           // switch needs no script. The one React's state holds is "the" amount; the other keeps its currency apart
-          // (so it reads the same but is not mistaken for it), and a user count's change rewrites both (./script.ts).
+          // (so it reads the same but is not mistaken for it).
           PERIODS.map((p) => (
             <span key={p} className={styles.figure} data-period={p}>
               {p === period ? (
-                <span className={styles.amount} data-testid="plan-amount" data-price={p} suppressHydrationWarning>
+                <span className={styles.amount} data-testid="plan-amount">
                   {priceText(p, count)}
                 </span>
               ) : (
                 <span className={styles.sum}>
-                  {prices.currency}{' '}
-                  <span data-price={p} data-number="" suppressHydrationWarning>
-                    {withoutCurrency(priceText(p, count))}
-                  </span>
+                  {prices.currency} <span>{withoutCurrency(priceText(p, count))}</span>
                 </span>
               )}{' '}
               <span className={styles.period}>{PERIOD_TEXT[p]}</span>

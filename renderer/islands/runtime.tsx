@@ -5,7 +5,7 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BlockContent } from '../Blocks.tsx';
-import { blockSet, type BlockRegistry, type BlockSet } from '../lib/blocks.ts';
+import { blockSetOf, type BlockRegistry } from '../lib/blocks.ts';
 import { ISLAND_ATTRIBUTE, PROPS_ATTRIBUTE, islandIdPrefix, type IslandProps } from './contract.ts';
 import { IslandRoot } from './IslandRoot.tsx';
 import { loadChunk } from '../lib/with-timeout.ts';
@@ -14,16 +14,12 @@ import { LIVE_ATTR } from '../shell/markup.ts';
 /** Shows the toast the page before left for this one; its code is fetched only when there is one. */
 export const showFlash = (): Promise<void> => loadChunk('toasts', () => import('../forms/show-flash.ts')).then((m) => m.showFlash());
 
-/** One BlockSet per registry, so the page's islands share their loaded components. */
-const sets = new WeakMap<BlockRegistry, BlockSet>();
-
 /**
  * Loads the island's block from `registry` (the site's, which the loader is given by the build) and hydrates it;
  * settles once the block is live (its effects have run).
  */
 export async function hydrateIsland(el: HTMLElement, registry: BlockRegistry): Promise<void> {
-  let blocks = sets.get(registry);
-  if (!blocks) sets.set(registry, (blocks = blockSet(registry)));
+  const blocks = blockSetOf(registry);
   const props = JSON.parse(el.getAttribute(PROPS_ATTRIBUTE) ?? 'null') as IslandProps;
   const index = Number(el.getAttribute(ISLAND_ATTRIBUTE));
   // Before hydrating, so the block renders at once instead of suspending (and a failed load is the loader's to show).

@@ -68,6 +68,14 @@ export function blockSet(registry: BlockRegistry): BlockSet {
   };
 }
 
+/** One BlockSet per registry, so every render or island given the same registry shares its loaded components. */
+const sets = new WeakMap<BlockRegistry, BlockSet>();
+export function blockSetOf(registry: BlockRegistry): BlockSet {
+  let set = sets.get(registry);
+  if (!set) sets.set(registry, (set = blockSet(registry)));
+  return set;
+}
+
 export const BlockSetContext = createContext<BlockSet | null>(null);
 
 /** The blocks the entry point was given; rendering a page without them is a mistake in the entry point. */
