@@ -11,6 +11,7 @@
 import type { ComponentType } from 'react';
 import type { Block, BlockOfType } from '../renderer/generated/config-types.ts';
 import type { BlockOptions, BlockRegistration, Hydrate } from '../renderer/lib/blocks.ts';
+import { CAROUSEL_MIN_WIDTH } from '../renderer/ui/carousel-constants.ts';
 
 // The registry's shape is the renderer's (renderer/lib/blocks.ts), which takes a registry as an argument.
 export type { BlockOptions, BlockRegistration, Hydrate };
@@ -30,6 +31,9 @@ type BlockMap = { [T in Block['type']]: BlockEntry<T> };
  */
 const only = <M>(found: Record<string, () => Promise<unknown>>) => Object.values(found)[0]() as Promise<M>;
 
+/** Where a carousel is a row that moves (renderer/ui/Carousel.tsx); narrower, it is a stacked list. */
+const CAROUSEL_MEDIA = `(min-width: ${CAROUSEL_MIN_WIDTH}px)`;
+
 export const blocks = {
   hero: {
     load: () => only<typeof import('./Hero/index.tsx')>(import.meta.glob('./Hero/index.tsx')),
@@ -39,9 +43,18 @@ export const blocks = {
   featureGrid: { load: () => only<typeof import('./FeatureGrid/index.tsx')>(import.meta.glob('./FeatureGrid/index.tsx')) },
   ctaBanner: { load: () => only<typeof import('./CtaBanner/index.tsx')>(import.meta.glob('./CtaBanner/index.tsx')) },
   logoStrip: { load: () => only<typeof import('./LogoStrip/index.tsx')>(import.meta.glob('./LogoStrip/index.tsx')) },
-  liveProjects: { load: () => only<typeof import('./LiveProjects/index.tsx')>(import.meta.glob('./LiveProjects/index.tsx')), hydrate: 'visible' },
+  // On phones a carousel is a plain list with nothing to do: only on wide screens does it need Swiper once in view.
+  liveProjects: {
+    load: () => only<typeof import('./LiveProjects/index.tsx')>(import.meta.glob('./LiveProjects/index.tsx')),
+    hydrate: 'visible',
+    media: CAROUSEL_MEDIA,
+  },
   personas: { load: () => only<typeof import('./Personas/index.tsx')>(import.meta.glob('./Personas/index.tsx')) },
-  testimonials: { load: () => only<typeof import('./Testimonials/index.tsx')>(import.meta.glob('./Testimonials/index.tsx')), hydrate: 'visible' },
+  testimonials: {
+    load: () => only<typeof import('./Testimonials/index.tsx')>(import.meta.glob('./Testimonials/index.tsx')),
+    hydrate: 'visible',
+    media: CAROUSEL_MEDIA,
+  },
   pricingPlans: { load: () => only<typeof import('./PricingPlans/index.tsx')>(import.meta.glob('./PricingPlans/index.tsx')), hydrate: 'interaction' },
   planComparison: { load: () => only<typeof import('./PlanComparison/index.tsx')>(import.meta.glob('./PlanComparison/index.tsx')) },
   // Static: its script (./FeeEstimator/script.ts) shows the cost, the fee and the slider's value text; nothing is left for React.

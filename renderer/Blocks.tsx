@@ -3,7 +3,7 @@ import type { Block } from './generated/config-types.ts';
 import { BlockBoundary } from './BlockBoundary.tsx';
 import { useBlockSet } from './lib/blocks.ts';
 import { resetAllChunkCaches } from './lib/chunk-cache.ts';
-import { DIALOG_ATTRIBUTE, HYDRATE_ATTRIBUTE, ISLAND_ATTRIBUTE } from './islands/contract.ts';
+import { DIALOG_ATTRIBUTE, HYDRATE_ATTRIBUTE, ISLAND_ATTRIBUTE, MEDIA_ATTRIBUTE } from './islands/contract.ts';
 import { Spinner } from './ui/Spinner.tsx';
 import styles from './renderer.module.css';
 
@@ -69,11 +69,18 @@ export function BlockContent({ block, index, island = false, onCommit }: { block
 /** The page's blocks, each in a wrapper (display: contents, so no layout change) that says what it is. */
 export const Blocks = memo(function Blocks({ blocks }: { blocks: Block[] }) {
   const prerender = useContext(PrerenderIslands);
-  const { hydrationOf, isDialog } = useBlockSet();
+  const { hydrationOf, mediaOf, isDialog } = useBlockSet();
   return blocks.map((block, i) => {
     const id = (block as { id?: unknown }).id;
     const hydrate = prerender ? hydrationOf(block.type) : undefined;
-    const island = hydrate ? { [ISLAND_ATTRIBUTE]: i, [HYDRATE_ATTRIBUTE]: hydrate, [DIALOG_ATTRIBUTE]: isDialog(block.type) ? id : undefined } : {};
+    const island = hydrate
+      ? {
+          [ISLAND_ATTRIBUTE]: i,
+          [HYDRATE_ATTRIBUTE]: hydrate,
+          [MEDIA_ATTRIBUTE]: mediaOf(block.type),
+          [DIALOG_ATTRIBUTE]: isDialog(block.type) ? id : undefined,
+        }
+      : {};
     return (
       <div key={`${i}-${block.type}`} className={styles.slot} data-block={block.type} data-block-id={typeof id === 'string' ? id : undefined} {...island}>
         {hydrate ? null : <BlockContent block={block} index={i} />}

@@ -180,8 +180,9 @@ async function prerender(url: string, route: string | null, file: string) {
           dialogs,
           accordions: has(ACCORDION_ATTR),
           disclosures: has(DISCLOSURE_ATTR),
-          // No island starts on its own: the islands loader waits for the visitor's intent.
-          intent: r.blockTypes.every((type) => [undefined, 'interaction'].includes(hydrationOfType(type))),
+          // No island starts before the visitor acts or sees it: the islands loader waits for either.
+          intent: r.blockTypes.every((type) => [undefined, 'interaction', 'visible'].includes(hydrationOfType(type))),
+          seen: r.blockTypes.some((type) => hydrationOfType(type) === 'visible'),
           blockScripts: blockScriptFolders(join(root, 'blocks'), r.blockTypes),
         }),
       ],

@@ -10,6 +10,7 @@ declare const SITEWRIGHT_SHELL_DIALOGS: boolean | undefined;
 declare const SITEWRIGHT_SHELL_LATER_STYLES: boolean | undefined;
 declare const SITEWRIGHT_SHELL_BLOCKS: boolean | undefined;
 declare const SITEWRIGHT_SHELL_INTENT: boolean | undefined;
+declare const SITEWRIGHT_SHELL_SEEN: boolean | undefined;
 declare const SITEWRIGHT_SHELL_ACCORDIONS: boolean | undefined;
 declare const SITEWRIGHT_SHELL_DISCLOSURES: boolean | undefined;
 declare const SITEWRIGHT_ISLAND_RUNTIME: { url: string; registry: string; preload: string[] };

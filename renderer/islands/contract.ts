@@ -16,6 +16,8 @@ export type { Hydrate };
 export const ISLAND_ATTRIBUTE = 'data-island';
 /** On an island's wrapper: when it hydrates (a Hydrate value). */
 export const HYDRATE_ATTRIBUTE = 'data-hydrate';
+/** On an island's wrapper, where its block has one: the media query outside which it waits for interaction (BlockOptions.media). */
+export const MEDIA_ATTRIBUTE = 'data-media';
 /** On an island's wrapper: its props as JSON (IslandProps). */
 export const PROPS_ATTRIBUTE = 'data-props';
 /** On an island's wrapper when the block is a dialog, opened by links to "#<id>": its id. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ISLAND_ATTRIBUTE } from './contract.ts';
-import { defer } from './defer.ts';
+import { defer, triggerOf } from './defer.ts';
 
 /** A start the test finishes (or fails) when it chooses. */
 function controlledStart() {
@@ -379,5 +379,23 @@ describe('defer with a link its island turns into a button', () => {
     });
     link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
     expect(followed).toBe(true);
+  });
+});
+
+describe('triggerOf', () => {
+  const wide = (query: string) => query === '(min-width: 960px)';
+  it("is the island's hydrate value where its media query matches or it has none", () => {
+    expect(triggerOf('visible', '(min-width: 960px)', false, wide)).toBe('visible');
+    expect(triggerOf('idle', null, false, wide)).toBe('idle');
+    expect(triggerOf('interaction', null, false, wide)).toBe('interaction');
+  });
+  it('waits for interaction outside its media query, and a dialog waits to be asked for', () => {
+    expect(triggerOf('visible', '(min-width: 1200px)', false, wide)).toBe('interaction');
+    expect(triggerOf('load', '(min-width: 1200px)', false, wide)).toBe('interaction');
+    expect(triggerOf('interaction', null, true, wide)).toBe('manual');
+  });
+  it('starts an unknown value at load, as before triggers existed', () => {
+    expect(triggerOf('', null, false, wide)).toBe('load');
+    expect(triggerOf('soon', '(min-width: 1200px)', false, wide)).toBe('load');
   });
 });

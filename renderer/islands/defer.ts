@@ -22,6 +22,18 @@ const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin
 /** When an island is woken: one of the block triggers, or `manual` (a dialog, woken when a link asks for it). */
 export type Trigger = Hydrate | 'manual';
 
+const HYDRATE_VALUES: readonly string[] = ['load', 'visible', 'idle', 'interaction'] satisfies Hydrate[];
+
+/**
+ * When an island starts: a dialog when asked for, otherwise at its `hydrate` value (an unknown one: at load), except
+ * outside its media query, where it has nothing to do on its own and waits for interaction.
+ */
+export function triggerOf(hydrate: string, media: string | null, dialog: boolean, matches: (query: string) => boolean): Trigger {
+  if (dialog) return 'manual';
+  if (!HYDRATE_VALUES.includes(hydrate)) return 'load';
+  return media && !matches(media) ? 'interaction' : (hydrate as Hydrate);
+}
+
 export interface Deferred {
   /** Starts loading now, whatever the trigger (a dialog a link asks for). */
   wake: () => void;

@@ -58,5 +58,6 @@ describe('the island marker', () => {
     const contract = await import('./contract.ts');
     const markup = await import('../shell/markup.ts');
     expect(markup.ISLAND_ATTRIBUTE).toBe(contract.ISLAND_ATTRIBUTE);
+    expect(markup.SEEN_ISLANDS).toBe(`[${contract.HYDRATE_ATTRIBUTE}="visible"]`);
   });
 });

@@ -11,8 +11,8 @@
 import { ChunkCache, resetAllChunkCaches } from '../lib/chunk-cache.ts';
 import { openDialog, setDialogFailed, setDialogWaker } from '../lib/dialogs.ts';
 import { isChunkLoadError } from '../lib/with-timeout.ts';
-import { DIALOG_ATTRIBUTE, HYDRATE_ATTRIBUTE, ISLAND_ATTRIBUTE } from './contract.ts';
-import { defer, type Deferred, type Trigger } from './defer.ts';
+import { DIALOG_ATTRIBUTE, HYDRATE_ATTRIBUTE, ISLAND_ATTRIBUTE, MEDIA_ATTRIBUTE } from './contract.ts';
+import { defer, triggerOf, type Deferred } from './defer.ts';
 import { BUTTON_LINKS, dialogAskedBy, takeEarlyDialogs } from './early.ts';
 import { hasFlash } from '../forms/flash.ts';
 import type { BlockRegistry } from '../lib/blocks.ts';
@@ -38,8 +38,6 @@ const runtime = new ChunkCache(async (): Promise<Runtime> => {
   ]);
   return { showFlash: code.showFlash, hydrateIsland: (el) => code.hydrateIsland(el, blockRegistry) };
 });
-
-const TRIGGERS = new Set<string>(['load', 'visible', 'idle', 'interaction']);
 
 /**
  * Says that a part of the page did not come alive, where it is, with a "Try again". Plain DOM: React may be the
@@ -71,8 +69,7 @@ const started: Promise<void>[] = [];
 
 for (const el of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
   const dialog = el.getAttribute(DIALOG_ATTRIBUTE);
-  const hydrate = el.getAttribute(HYDRATE_ATTRIBUTE) ?? '';
-  const trigger: Trigger = dialog ? 'manual' : TRIGGERS.has(hydrate) ? (hydrate as Trigger) : 'load';
+  const trigger = triggerOf(el.getAttribute(HYDRATE_ATTRIBUTE) ?? '', el.getAttribute(MEDIA_ATTRIBUTE), dialog !== null, (q) => matchMedia(q).matches);
   const island = defer(
     el,
     trigger,

@@ -6,6 +6,7 @@ import { BlockSetContext, blockSet, preloadBlocks, useBlockSet, type BlockRegist
 const Quote = () => <blockquote>said</blockquote>;
 const registry: BlockRegistry = [
   { type: 'quote', load: async () => ({ default: Quote }), hydrate: 'interaction' },
+  { type: 'slides', load: async () => ({ default: Quote }), hydrate: 'visible', media: '(min-width: 960px)' },
   { type: 'note', load: async () => ({ default: Quote }), dialog: true },
 ];
 
@@ -18,6 +19,8 @@ describe('a block set from the registry an entry point was given', () => {
     expect(set.hydrationOf('note')).toBeUndefined();
     expect(set.isDialog('note')).toBe(true);
     expect(set.isDialog('quote')).toBe(false);
+    expect(set.mediaOf('slides')).toBe('(min-width: 960px)');
+    expect(set.mediaOf('quote')).toBeUndefined();
   });
 
   it('loads each component once, and says which type it does not know', async () => {

@@ -20,6 +20,11 @@ export interface BlockOptions {
   /** See Hydrate; absent means static. */
   hydrate?: Hydrate;
   /**
+   * A media query (e.g. "(min-width: 960px)") outside which the block has nothing to do before the visitor does: there
+   * its island waits for interaction whatever `hydrate` says. A carousel that is a plain list on phones is one.
+   */
+  media?: string;
+  /**
    * The block is a dialog opened by links to "#<its id>". Such links render as buttons (a control that opens a
    * dialog is a button, not a link, for assistive technology), or, when the dialog names a page holding its form
    * without script, as links to that page that the page's script makes dialog buttons.
@@ -48,6 +53,8 @@ export interface BlockSet {
   isRegistered: (type: string) => boolean;
   /** When a block of this type hydrates in the browser; undefined: never (a static block). */
   hydrationOf: (type: string) => Hydrate | undefined;
+  /** Where its `hydrate` holds (BlockOptions.media); undefined: everywhere. */
+  mediaOf: (type: string) => string | undefined;
   /** Whether a block of this type is a dialog, opened by links to "#<its id>". */
   isDialog: (type: string) => boolean;
   /** Each type's component, loaded once. */
@@ -59,6 +66,7 @@ export function blockSet(registry: BlockRegistry): BlockSet {
   return {
     isRegistered: (type) => byType.has(type),
     hydrationOf: (type) => byType.get(type)?.hydrate,
+    mediaOf: (type) => byType.get(type)?.media,
     isDialog: (type) => Boolean(byType.get(type)?.dialog),
     components: new ChunkCache<BlockComponent>(async (type) => {
       const reg = byType.get(type);

@@ -17,7 +17,7 @@ import { awaitNotFoundImage } from './not-found.ts';
 import { countView } from './beacon.ts';
 import { initShell } from './shell.ts';
 import { linkLaterStyles } from './later-styles.ts';
-import { islandsLoader, waitForIntent } from './start-islands.ts';
+import { islandsLoader, waitForIntent, whenSeen } from './start-islands.ts';
 import { afterFirstPaint } from '../lib/after-paint.ts';
 import { recordVisit } from './visit.ts';
 import { hasFlash } from '../forms/flash.ts';
@@ -27,8 +27,10 @@ import { PAGE_BLOCK_SCRIPTS } from './page-block-scripts.ts';
 const withGate = typeof SITEWRIGHT_SHELL_GATE !== 'boolean' || SITEWRIGHT_SHELL_GATE;
 const withNotFound = typeof SITEWRIGHT_SHELL_NOT_FOUND !== 'boolean' || SITEWRIGHT_SHELL_NOT_FOUND;
 const withLaterStyles = typeof SITEWRIGHT_SHELL_LATER_STYLES !== 'boolean' || SITEWRIGHT_SHELL_LATER_STYLES;
-// Every island of the page waits for the visitor (interaction, or a dialog): the islands loader comes on intent.
+// Every island of the page waits for the visitor (interaction, or a dialog) or to be seen: the islands loader comes
+// on intent, or once such an island is on screen (withSeen).
 const withIntent = typeof SITEWRIGHT_SHELL_INTENT === 'boolean' && SITEWRIGHT_SHELL_INTENT;
+const withSeen = typeof SITEWRIGHT_SHELL_SEEN === 'boolean' && SITEWRIGHT_SHELL_SEEN;
 // Only the build knows the page's blocks; the dev server starts every block's script as its blocks render.
 const withBlockScripts = typeof SITEWRIGHT_SHELL_BLOCKS === 'boolean' && SITEWRIGHT_SHELL_BLOCKS;
 
@@ -57,6 +59,9 @@ if (typeof SITEWRIGHT_SHELL_GATE === 'boolean' || typeof document !== 'undefined
     // A notice from the page before (a form's answer) is shown by the loader: it comes after the next frame (the
     // first paint) rather than on intent. Not afterFirstPaint: its bytes would be on every such page for it.
     else if (hasFlash()) requestAnimationFrame(() => setTimeout(load));
-    else waitForIntent(window, load);
+    else {
+      waitForIntent(window, load);
+      if (withSeen) whenSeen(document, load);
+    }
   }
 }

@@ -19,11 +19,15 @@ export const DISCLOSURE_ATTR = 'data-disclosure';
 export const BEHIND_MENU_ATTR = 'data-behind-menu';
 /** On an island's wrapper (renderer/islands/contract.ts, equal by test): the shell leaves marking the page live to the loader. */
 export const ISLAND_ATTRIBUTE = 'data-island';
+/** The islands that start once on screen (data-hydrate="visible", renderer/islands/contract.ts). */
+export const SEEN_ISLANDS = '[data-hydrate="visible"]';
 /**
  * On a `<noscript>` in the head of a page too large for the first round trip: the style sheets (space-separated)
  * the shell links once the page has painted; the links inside it serve browsers with scripts off.
  */
 export const LATER_STYLES_ATTR = 'data-later-styles';
+/** The media of the link to ./no-script.css, which the shell widens to every browser (see there). */
+export const NO_SCRIPT_MEDIA = '(scripting: none)';
 /** On each block's wrapper, which is also an island's (renderer/Blocks.tsx): the block's type, e.g. "pricingPlans". */
 export const BLOCK_ATTR = 'data-block';
 /**

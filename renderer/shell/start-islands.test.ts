@@ -69,3 +69,39 @@ describe('islandsLoader on intent', () => {
     await vi.waitFor(() => expect(error).toHaveBeenCalledTimes(1));
   });
 });
+
+describe('whenSeen', () => {
+  it('asks once an island that starts when visible is on screen, only where its media query matches', async () => {
+    const { whenSeen } = await fresh();
+    document.body.innerHTML = `
+      <div data-island="0" data-hydrate="visible" data-media="(min-width: 960px)"><section id="carousel"></section></div>
+      <div data-island="1" data-hydrate="visible"><section id="scheduler"></section></div>
+      <div data-island="2" data-hydrate="interaction"><section id="form"></section></div>`;
+    const observed: Element[] = [];
+    let report: (entries: Partial<IntersectionObserverEntry>[]) => void = () => undefined;
+    const disconnect = vi.fn();
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: Partial<IntersectionObserverEntry>[]) => void) {
+          report = callback;
+        }
+        observe(el: Element) {
+          observed.push(el);
+        }
+        disconnect = disconnect;
+      },
+    );
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query !== '(min-width: 960px)' }));
+    const load = vi.fn();
+    whenSeen(document, load);
+    // A phone: the carousel is a list with nothing to do; the scheduler starts when seen.
+    expect(observed.map((el) => el.id)).toEqual(['scheduler']);
+    report([{ isIntersecting: false }]);
+    expect(load).not.toHaveBeenCalled();
+    report([{ isIntersecting: true }]);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(disconnect).toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+});

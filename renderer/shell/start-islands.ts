@@ -1,6 +1,6 @@
 import { keepIntent, withDialogs } from '../islands/early.ts';
 import { OPENS_ATTRIBUTE } from '../islands/contract.ts';
-import { ISLAND_ATTRIBUTE } from './markup.ts';
+import { ISLAND_ATTRIBUTE, SEEN_ISLANDS } from './markup.ts';
 
 /** The first signs that a visitor is about to use something (a touch screen's first sign is touchstart). */
 export const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'];
@@ -46,4 +46,21 @@ export function islandsLoader(view: Window, url: string): (event?: Event) => voi
  */
 export function waitForIntent(view: Window, listener: (event: Event) => void): void {
   for (const type of INTENT_EVENTS) view.addEventListener(type, listener, true);
+}
+
+/**
+ * Calls `load` once an island that starts when visible is on screen, where its media query (if it has one) matches:
+ * on such a page nothing but the shell runs before then, as on one whose islands all wait for intent. The wrapper is
+ * display: contents and has no box of its own; its children do.
+ */
+export function whenSeen(doc: Document, load: () => void): void {
+  const seen = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    seen.disconnect();
+    load();
+  });
+  for (const island of doc.querySelectorAll<HTMLElement>(SEEN_ISLANDS)) {
+    // An empty query matches every screen.
+    if (matchMedia(island.dataset.media ?? '').matches) for (const box of island.children) seen.observe(box);
+  }
 }

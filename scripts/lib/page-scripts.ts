@@ -53,6 +53,8 @@ export interface ShellParts {
    * loader on their first intent towards one, not after the first paint, and marks the page hydrated at once.
    */
   intent?: boolean;
+  /** With `intent`: some islands start once on screen (`visible`), so the shell also asks for the loader then. */
+  seen?: boolean;
   /** The folders of the page's blocks that have a script (blockScriptFolders): the shell starts each (none by default). */
   blockScripts?: readonly string[];
 }
@@ -144,6 +146,7 @@ export async function buildPageScripts(
       parts.laterStyles,
       parts.dialogs ?? true,
       parts.intent ?? false,
+      parts.seen ?? false,
       parts.accordions ?? true,
       parts.disclosures ?? true,
       blockScripts,
@@ -163,6 +166,7 @@ export async function buildPageScripts(
           SITEWRIGHT_SHELL_ACCORDIONS: String(parts.accordions ?? true),
           SITEWRIGHT_SHELL_DISCLOSURES: String(parts.disclosures ?? true),
           SITEWRIGHT_SHELL_INTENT: String(parts.islands && (parts.intent ?? false)),
+          SITEWRIGHT_SHELL_SEEN: String(parts.islands && (parts.intent ?? false) && (parts.seen ?? false)),
         },
         [pageBlockScripts(root, blockScriptsModule(blocksDir, blockScripts))],
       );
