@@ -19,6 +19,8 @@ import { initShell } from '../renderer/shell/shell.ts';
 import { watchBlockScripts } from '../renderer/shell/block-scripts.ts';
 import { blockScripts } from '../blocks/scripts.ts';
 import '../renderer/styles/global.css';
+// A built page links it and its shell applies it: the header's dropdowns hang under their buttons.
+import '../renderer/shell/no-script.css';
 import { NewTabNote } from '../renderer/ui/SmartLink.tsx';
 import type { ContentEntry } from './content.ts';
 import { LastGood } from './preview-boundary.tsx';

@@ -29,6 +29,21 @@ describe('doctor block', () => {
     for (const fact of [build.time, build.version, build.checksum, String(build.routes), site.iamService]) expect(html).toContain(fact);
   });
 
+  it('"Check again" is ready in the prerendered page and busy only while React itself checks', async () => {
+    const html = renderToString(<Doctor {...config} />);
+    expect(html).not.toContain('aria-busy');
+    let answer: (r: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((r) => (answer = r))),
+    );
+    render(<Doctor {...config} />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Check again' }).getAttribute('aria-busy')).toBe('true'));
+    answer(new Response(null, { status: 200 }));
+    await waitFor(() => expect(status()).toBe('reachable (status 200)'));
+    expect(screen.getByRole('button', { name: 'Check again' }).hasAttribute('aria-busy')).toBe(false);
+  });
+
   it('lists flags, route count and hidden routes', () => {
     vi.stubGlobal(
       'fetch',

@@ -24,6 +24,10 @@ export default function Doctor({ id, heading = 'Diagnostics', intro }: DoctorBlo
   );
   // Only what is still checking is asked for on mount; a result already shown stands until "Check again".
   const [attempt, setAttempt] = useState(() => (service.state === 'checking' ? 0 : -1));
+  // The button shows a check in progress only once React runs: the prerendered page shows it ready, so the block
+  // script, which shows the first check's result before React, never has to change it (nor React's first render).
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
 
   useEffect(() => {
     if (attempt < 0) return;
@@ -78,7 +82,7 @@ export default function Doctor({ id, heading = 'Diagnostics', intro }: DoctorBlo
               <Button
                 variant="secondary"
                 className={styles.again}
-                state={service.state === 'checking' ? 'loading' : 'normal'}
+                state={live && service.state === 'checking' ? 'loading' : 'normal'}
                 onClick={() => setAttempt((n) => Math.max(n, 0) + 1)}
               >
                 Check again

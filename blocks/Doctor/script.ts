@@ -1,7 +1,7 @@
 /**
  * /doctor before React: runs the identity-service check at load and shows its state as the block would (the status
- * text, its `data-state`, the "Check again" button out of its loading state, as React renders it). "Check again" itself is React's, which
- * comes in on intent and starts from what this shows; from then on this writes nothing.
+ * text and its `data-state`). "Check again" is React's, which comes in on intent and starts from what this shows;
+ * from then on this writes nothing.
  */
 import { isLive } from '../../renderer/shell/markup.ts';
 import { checkService, describeService } from './service.ts';
@@ -15,14 +15,5 @@ export default function start(block: HTMLElement): void {
     status.textContent = describeService(s);
     status.dataset.state = s.state;
     if (s.state === 'reachable') status.dataset.status = String(s.status);
-    const again = status.parentElement?.querySelector('button');
-    if (!again) return;
-    again.dataset.state = 'normal';
-    again.removeAttribute('aria-busy');
-    again.removeAttribute('aria-labelledby');
-    again.querySelector('[data-testid="button-spinner"]')?.remove();
-    // The label shows again: the class React gives it when not loading ("_label-hidden_x" becomes "_label_x").
-    const label = again.firstElementChild;
-    if (label) label.className = label.className.replace('label-hidden', 'label');
   });
 }

@@ -10,6 +10,8 @@ import { BrowserRouter } from 'react-router';
 import { App } from '../App.tsx';
 import '../shell/index.ts';
 import '../styles/global.css';
+// The build links it beside the page and the shell applies it (see the file); here it applies from the start.
+import '../shell/no-script.css';
 import { countView } from '../shell/beacon.ts';
 import { matchPage, matchRedirect } from '../lib/routes.ts';
 import { gateCovers } from '../lib/not-found-screen.tsx';

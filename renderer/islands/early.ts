@@ -42,8 +42,7 @@ export const withDialogs = typeof SITEWRIGHT_SHELL_DIALOGS !== 'boolean' || SITE
 
 /** Starts catching; the shell calls it on a page with islands, before the loader is asked for. */
 export function catchEarly(doc: Document): void {
-  const view = doc.defaultView;
-  if (!view) return;
+  const view = doc.defaultView ?? window;
   // From now on a click on them is caught as a button's (the dialog opens, the form unfolds), so they say they are
   // buttons; the loader presses them on Space.
   for (const link of doc.querySelectorAll(BUTTON_LINKS)) {

@@ -179,4 +179,16 @@ describe('initShell', () => {
     fireToggle($('#p'), 'beforetoggle', 'open');
     expect(button.getAttribute('aria-expanded')).toBe('true');
   });
+
+  it("makes the dropdowns' anchor positioning, linked for browsers with scripts off, apply with script too", () => {
+    stop();
+    document.head.innerHTML =
+      '<link rel="stylesheet" href="/assets/no-script.css" media="(scripting: none)"><link rel="stylesheet" href="/print.css" media="print">';
+    document.body.innerHTML = HEADER;
+    stop = initShell(document);
+    const [anchors, print] = document.head.querySelectorAll('link');
+    expect(anchors.media).toBe('');
+    expect(print.media).toBe('print');
+    document.head.innerHTML = '';
+  });
 });

@@ -6,7 +6,16 @@
  * the DOM, so markup rendered later (or by anything) needs no registration.
  */
 import { lockScroll } from '../lib/scroll-lock.ts';
-import { ACCORDION_ATTR, BEHIND_MENU_ATTR, DESKTOP_QUERY, DISCLOSURE_ATTR, DROPDOWN_ATTR, MOBILE_MENU_ID, SITE_HEADER_ATTR } from './markup.ts';
+import {
+  ACCORDION_ATTR,
+  BEHIND_MENU_ATTR,
+  DESKTOP_QUERY,
+  DISCLOSURE_ATTR,
+  DROPDOWN_ATTR,
+  MOBILE_MENU_ID,
+  NO_SCRIPT_MEDIA,
+  SITE_HEADER_ATTR,
+} from './markup.ts';
 
 /**
  * The build's shell, inlined into prerendered pages, which browsers run: it leaves out what only the dev server,
@@ -41,16 +50,6 @@ export function controlled(control: Element): HTMLElement[] {
  */
 export function markPopoverButtons(doc: Document): void {
   for (const b of doc.querySelectorAll(`${HEADER} [popovertarget]`)) if (!b.hasAttribute('aria-expanded')) b.setAttribute('aria-expanded', 'false');
-}
-
-/** Puts a dropdown's panel under its button, or ending at its right edge where it would leave the window. */
-export function placePanel(panel: HTMLElement, button: Element, view: Window): void {
-  const r = button.getBoundingClientRect();
-  const gap = 12;
-  const width = parseFloat(view.getComputedStyle(panel).width) || 340;
-  const fits = r.left - gap + width <= view.innerWidth - gap;
-  panel.style.setProperty('--panel-top', `${r.bottom + gap}px`);
-  panel.style.setProperty('--panel-left', `${fits ? r.left - gap : Math.max(gap, r.right + gap - width)}px`);
 }
 
 /** Shows or hides what a disclosure button controls, and says so in its aria-expanded. */
@@ -95,8 +94,8 @@ export function initShell(doc: Document): () => void {
   const view = doc.defaultView ?? window;
   // Crossing the breakpoint turns the full-screen menu into the bar and back: nothing stays open across it.
   const query = BUILT || typeof view.matchMedia === 'function' ? view.matchMedia(DESKTOP_QUERY) : null;
-  // Without matchMedia (jsdom) the bar is what there is.
-  const isDesktop = () => query?.matches ?? true;
+  // Without matchMedia (jsdom) the bar is what there is; a browser always has it.
+  const isDesktop = BUILT ? () => query!.matches : () => query?.matches ?? true;
   const open = new Set<Element>();
   let release: (() => void) | undefined;
 
@@ -137,10 +136,7 @@ export function initShell(doc: Document): () => void {
     const isOpen = (e as ToggleEvent).newState === 'open';
     if (isOpen) open.add(el);
     else open.delete(el);
-    for (const b of doc.querySelectorAll(`[popovertarget="${el.id}"]`)) {
-      b.setAttribute('aria-expanded', String(isOpen));
-      if (isOpen && e.type === 'beforetoggle' && el.id !== MOBILE_MENU_ID && isDesktop()) placePanel(el, b, view);
-    }
+    for (const b of doc.querySelectorAll(`[popovertarget="${el.id}"]`)) b.setAttribute('aria-expanded', String(isOpen));
     if (el.id === MOBILE_MENU_ID) {
       hamburger()?.setAttribute('aria-label', isOpen ? 'Close menu' : 'Open menu');
       // The page behind the full-screen menu must not take focus or clicks.
@@ -231,6 +227,9 @@ export function initShell(doc: Document): () => void {
   const start = () => {
     if (withAccordions) upgradeAccordions(doc);
     markPopoverButtons(doc);
+    // The dropdown panels' anchor positioning (./no-script.css) serves browsers with scripts too.
+    const anchors = doc.querySelector<HTMLLinkElement>(`link[media="${NO_SCRIPT_MEDIA}"]`);
+    if (anchors) anchors.media = '';
     // Only a page drawn in the browser (the dev server) gains its header and accordions later; a prerendered page
     // has them all, and watching its every change would cost for nothing.
     if (!BUILT && !doc.querySelector(`${HEADER}`)) observer?.observe(doc.body, { childList: true, subtree: true });

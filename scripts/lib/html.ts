@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { escapeAttribute } from '../../renderer/islands/fill.ts';
 import { GATED_TEMPLATE_ID } from '../../renderer/shell/gate.ts';
-import { LATER_STYLES_ATTR } from '../../renderer/shell/markup.ts';
+import { LATER_STYLES_ATTR, NO_SCRIPT_MEDIA } from '../../renderer/shell/markup.ts';
 
 export interface Manifest {
   [key: string]: {
@@ -106,7 +106,7 @@ export function renderDocument(d: DocumentParts): string {
     d.laterCss?.length
       ? `<noscript ${LATER_STYLES_ATTR}="${d.laterCss.map((c) => `/${c}`).join(' ')}">${d.laterCss.map((c) => `<link rel="stylesheet" href="/${c}">`).join('')}</noscript>`
       : '',
-    d.noScriptCss ? `<link rel="stylesheet" href="/${d.noScriptCss}" media="(scripting: none)">` : '',
+    d.noScriptCss ? `<link rel="stylesheet" href="/${d.noScriptCss}" media="${NO_SCRIPT_MEDIA}">` : '',
     ...(d.preloadImages ?? []).map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}">`),
   ].filter(Boolean);
   // At the end of the body, where the markup they work on is parsed; the CSP allows each by its hash.
