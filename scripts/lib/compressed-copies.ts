@@ -1,9 +1,10 @@
 /**
  * The build's brotli and gzip copies, kept by the hash of what they compress. Brotli at its best quality is the
- * slowest step of a build, and most of what a build compresses is byte for byte what the build before it made:
- * the hashed bundles, and every page a publish did not change. A copy made once is reused by every later build on
- * the checkout (`npm run build`, the gate and consent builds, each publish); the bytes are the same as compressing
- * again, since both compressors are deterministic for a given input and setting.
+ * slowest step of a build, and much of what a build compresses is byte for byte what the build before it made: the
+ * framework and every other bundle that neither the content nor the build's time reaches (about half the bytes of a
+ * second build). A copy made once is reused by every later build on the checkout (`npm run build`, the gate and
+ * consent builds, each publish); the bytes are the same as compressing again, since both compressors are
+ * deterministic for a given input and setting.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
