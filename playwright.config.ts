@@ -17,7 +17,8 @@ export const E2E_DATA_DIR = (process.env.E2E_DATA_DIR ??= join(tmpdir(), `sitewr
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results',
+  // A folder of its own: Playwright empties a run's output folder first, and the other suites keep theirs beside it.
+  outputDir: 'test-results/site',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   // CI machines are shared and slow; one retry keeps a timing fault in a test from blocking a merge, and the list
