@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/lib/chromium.ts';
+import type { WebServer } from './playwright.config.ts';
 
 export const ADMIN_E2E_PORT = Number(process.env.ADMIN_E2E_PORT ?? 4330);
 /** Chosen once in the runner and passed on, so every worker (and `npm run staff` from a test) finds the same one. */
@@ -21,6 +22,23 @@ export const ADMIN_E2E_DATA_DIR = (process.env.ADMIN_E2E_DATA_DIR ??= join(
 export const GIT_E2E_PORT = Number((process.env.GIT_E2E_PORT ??= String(ADMIN_E2E_PORT + 1)));
 export const GIT_E2E_DIR = (process.env.GIT_E2E_DIR ??= join(tmpdir(), `sitewright-git-e2e-${GIT_E2E_PORT}-${randomBytes(6).toString('hex')}`));
 
+/**
+ * The publishing tests share one remote and run one after another, so together they are the suite's longest chain:
+ * their project comes first, so a worker starts them at once while the other worker takes everything else.
+ */
+export const ADMIN_PROJECTS = [
+  { name: 'admin-publish', testMatch: 'publish.spec.ts' },
+  { name: 'admin', testIgnore: 'publish.spec.ts' },
+];
+
+export const ADMIN_TIMEOUTS = { timeout: 60_000, expect: { timeout: 10_000 } };
+
+export const ADMIN_USE = {
+  baseURL: `http://127.0.0.1:${ADMIN_E2E_PORT}`,
+  trace: 'retain-on-failure' as const,
+  launchOptions: chromiumLaunchOptions,
+};
+
 export default defineConfig({
   testDir: 'tests/e2e-admin',
   outputDir: 'test-results/admin',
@@ -28,14 +46,15 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  use: {
-    baseURL: `http://127.0.0.1:${ADMIN_E2E_PORT}`,
-    trace: 'retain-on-failure',
-    launchOptions: chromiumLaunchOptions,
-  },
-  webServer: [
+  ...ADMIN_TIMEOUTS,
+  use: ADMIN_USE,
+  projects: ADMIN_PROJECTS,
+  webServer: adminServers(),
+});
+
+/** The site's git remote, then the built site with its lead service on a database of the run's own. */
+export function adminServers(): WebServer[] {
+  return [
     {
       command: 'node --import tsx tests/e2e-admin/git-remote.ts',
       env: { GIT_E2E_DIR, GIT_E2E_PORT: String(GIT_E2E_PORT) },
@@ -57,5 +76,5 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
     },
-  ],
-});
+  ];
+}

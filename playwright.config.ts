@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/lib/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
@@ -17,7 +17,8 @@ export const E2E_DATA_DIR = (process.env.E2E_DATA_DIR ??= join(tmpdir(), `sitewr
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results',
+  // A folder of its own: Playwright empties a run's output folder first, and the other suites keep theirs beside it.
+  outputDir: 'test-results/site',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   // CI machines are shared and slow; one retry keeps a timing fault in a test from blocking a merge, and the list
@@ -31,15 +32,26 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
-  webServer: {
+  webServer: siteServer(PORT, process.env.SITEWRIGHT_DIST ?? 'dist', E2E_DATA_DIR),
+});
+
+/** One entry of a config's webServer list. */
+export type WebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, readonly unknown[]>;
+
+/**
+ * The built site in `dist`, served on `port` with its lead service on an embedded database in `dataDir` (emptied
+ * first, removed at the end). Also the gate and consent suites' server, each on a build, port and folder of its own.
+ */
+export function siteServer(port: number, dist: string, dataDir: string): WebServer {
+  return {
     // Tests run against the production build, served the way the CDN serves it. Stopped with SIGTERM (below), the
     // server closes its database; the shell, which traps the signal, then goes on to remove the data directory.
-    command: `trap : INT TERM; rm -rf "$SITEWRIGHT_DATA_DIR"; PORT=${PORT} SITEWRIGHT_DIST=${process.env.SITEWRIGHT_DIST ?? 'dist'} node --import tsx scripts/serve.ts; rm -rf "$SITEWRIGHT_DATA_DIR"`,
-    env: { SITEWRIGHT_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' },
+    command: `trap : INT TERM; rm -rf "$SITEWRIGHT_DATA_DIR"; PORT=${port} SITEWRIGHT_DIST=${dist} node --import tsx scripts/serve.ts; rm -rf "$SITEWRIGHT_DATA_DIR"`,
+    env: { SITEWRIGHT_DATA_DIR: dataDir, DATABASE_URL: '' },
     gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-    url: `http://127.0.0.1:${PORT}/`,
+    url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     // Creating and migrating a new embedded database comes before the first answer.
     timeout: 60_000,
-  },
-});
+  };
+}

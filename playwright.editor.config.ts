@@ -13,9 +13,9 @@ export const EDITOR_E2E_PORT = Number(process.env.EDITOR_E2E_PORT ?? 5181);
  * EDITOR_E2E_WORKERS=2 each worker gets its own `npm run edit` on its own port (EDITOR_E2E_PORT, then
  * EDITOR_E2E_PORT_2 or the next port) with its own copy of site.config/ and its own Vite cache, so two servers never
  * rewrite one optimised-dependencies folder under each other; files run in order within a worker, as they did when
- * one worker ran them all. One worker stays the default until two are measured on a quiet machine (docs/decisions.md).
+ * one worker ran them all. Two by default, one per core; EDITOR_E2E_WORKERS=1 runs one editor for all.
  */
-export const EDITOR_E2E_WORKERS = Math.max(1, Number(process.env.EDITOR_E2E_WORKERS ?? 1));
+export const EDITOR_E2E_WORKERS = Math.max(1, Number(process.env.EDITOR_E2E_WORKERS ?? 2));
 const ports = Array.from({ length: EDITOR_E2E_WORKERS }, (_, i) =>
   i === 0 ? EDITOR_E2E_PORT : i === 1 && process.env.EDITOR_E2E_PORT_2 ? Number(process.env.EDITOR_E2E_PORT_2) : EDITOR_E2E_PORT + i,
 );

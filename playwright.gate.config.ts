@@ -8,4 +8,5 @@ import base from './playwright.config.ts';
 export default defineConfig({
   ...base,
   testMatch: '**/*.gate.ts',
+  outputDir: 'test-results/gate',
 });

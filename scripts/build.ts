@@ -18,12 +18,10 @@ import { blockRegistry } from '../blocks/registry.ts';
 import { FIRST_ROUND_TRIP_BYTES, classesIn, laterStyleCandidates, withoutUnusedRules } from './lib/page-css.ts';
 import {
   SPECULATION_RULES_PATH,
-  brotli,
   speculationRules,
   contentSecurityPolicy,
   headersFile,
   outputPath,
-  precompress,
   routeClashes,
   redirectsFile,
   robots,
@@ -37,6 +35,7 @@ import { SERVER_ENTRIES, hydrateAtLoad, importServerBundle } from './lib/server-
 import { buildPictures, PictureError } from './lib/images/pipeline.ts';
 import { pictureUses } from './lib/images/uses.ts';
 import { optimiseSvgCopies } from './lib/images/svg.ts';
+import { compressedCopies } from './lib/compressed-copies.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // SITEWRIGHT_OUT_DIR lets several builds (e.g. parallel test runs) live side by side; an absolute path builds
@@ -46,6 +45,9 @@ const dist = resolve(root, outName);
 // Kept after the build: npm run serve renders the lead service's answers to forms posted without JavaScript with it.
 const ssrOut = ssrBundleDir(root, dist);
 const started = performance.now();
+// Brotli copies kept by content, like the pictures: what an earlier build on this checkout compressed is reused.
+const copies = compressedCopies(join(root, 'node_modules/.cache/sitewright/compressed'));
+const brotli = (body: string) => copies.brotli(body);
 
 // SITEWRIGHT_CONFIG_DIR builds another copy of the content; the Vite plugin reads the same variable, so both agree.
 const { project, diagnostics, sources } = loadProject(root, process.env, { configDir: process.env.SITEWRIGHT_CONFIG_DIR });
@@ -240,7 +242,7 @@ writeFileSync(join(dist, 'sitemap.xml'), sitemap(project.site.url, indexed));
 writeFileSync(join(dist, 'robots.txt'), robots(project.site.url, notIndexed));
 
 // Precompressed copies: `npm run serve` (like most CDNs) sends them to browsers that accept them.
-precompress(dist);
+await copies.precompress(dist);
 
 if (process.env.SITEWRIGHT_BENCH) {
   // Read by bench/bench.ts.

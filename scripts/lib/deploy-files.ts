@@ -163,19 +163,24 @@ export function robots(siteUrl: string, disallow: string[]): string {
   return `User-agent: *\n${disallow.map((d) => `Disallow: ${d}`).join('\n')}${disallow.length ? '\n' : ''}Allow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
 
+/** The settings of the served compressed copies: brotli at its best quality, gzip at its best level. */
+export const BROTLI_OPTIONS = { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } };
+export const GZIP_OPTIONS = { level: 9 };
+
 /** A file's brotli copy, as served to browsers that accept it. */
-export const brotli = (body: Buffer | string) => brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
+export const brotli = (body: Buffer | string) => brotliCompressSync(body, BROTLI_OPTIONS);
 
 /** Writes `.gz` and `.br` copies of one file beside it, which `npm run serve` (like most CDNs) sends to browsers that accept them. */
 export function compressFile(p: string) {
   const body = readFileSync(p);
-  writeFileSync(`${p}.gz`, gzipSync(body, { level: 9 }));
+  writeFileSync(`${p}.gz`, gzipSync(body, GZIP_OPTIONS));
   writeFileSync(`${p}.br`, brotli(body));
 }
 
+/** The files under `dir` that get compressed copies: every text file over 512 bytes. */
+export const compressible = (dir: string) => filesUnder(dir).filter((p) => /\.(html|js|css|svg|xml|txt|json)$/.test(p) && statSync(p).size > 512);
+
 /** Compressed copies (compressFile) of every text file over 512 bytes under `dir`. */
 export function precompress(dir: string) {
-  filesUnder(dir)
-    .filter((p) => /\.(html|js|css|svg|xml|txt|json)$/.test(p) && statSync(p).size > 512)
-    .forEach(compressFile);
+  compressible(dir).forEach(compressFile);
 }

@@ -1,0 +1,109 @@
+/**
+ * The build's brotli and gzip copies, kept by the hash of what they compress. Brotli at its best quality is the
+ * slowest step of a build, and much of what a build compresses is byte for byte what the build before it made: the
+ * framework and every other bundle that neither the content nor the build's time reaches (about half the bytes of a
+ * second build). A copy made once is reused by every later build on the checkout (`npm run build`, the gate and
+ * consent builds, each publish); the bytes are the same as compressing again, since both compressors are
+ * deterministic for a given input and setting.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip } from 'node:zlib';
+import { BROTLI_OPTIONS, GZIP_OPTIONS, brotli, compressible } from './deploy-files.ts';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** An entry no build has used for this long is removed, so a checkout's cache holds what recent builds made. */
+const KEEP_UNUSED_MS = 30 * 24 * 60 * 60 * 1000;
+
+type Kind = 'br' | 'gz';
+
+export interface CompressedCopies {
+  /** The brotli copy of `body` (as `brotli` in deploy-files.ts makes it), from the cache when it has one. */
+  brotli(body: Buffer | string): Buffer;
+  /** Writes `.gz` and `.br` copies of every text file over 512 bytes under `dir`, as `precompress` does. */
+  precompress(dir: string): Promise<{ files: number; reused: number }>;
+}
+
+const keyOf = (body: Buffer | string) => createHash('sha256').update(body).digest('hex');
+
+/**
+ * Copies kept in `cacheDir` (made when first needed) and, for one build, in memory: the first-round-trip check
+ * compresses each page, and precompress then reuses that copy.
+ */
+export function compressedCopies(cacheDir: string): CompressedCopies {
+  const memo = new Map<string, Buffer>();
+  const fileOf = (key: string, kind: Kind) => join(cacheDir, `${key}.${kind}`);
+
+  const read = (key: string, kind: Kind): Buffer | undefined => {
+    const held = memo.get(`${key}.${kind}`);
+    if (held) return held;
+    try {
+      const bytes = readFileSync(fileOf(key, kind));
+      const now = new Date();
+      utimesSync(fileOf(key, kind), now, now);
+      memo.set(`${key}.${kind}`, bytes);
+      return bytes;
+    } catch {
+      return undefined;
+    }
+  };
+
+  // Written beside its final name and then renamed: builds running side by side (a test suite's publishes, the
+  // editor suite's builds) never read half a file.
+  const keep = (key: string, kind: Kind, bytes: Buffer) => {
+    memo.set(`${key}.${kind}`, bytes);
+    mkdirSync(cacheDir, { recursive: true });
+    const part = `${fileOf(key, kind)}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
+    writeFileSync(part, bytes);
+    renameSync(part, fileOf(key, kind));
+    return bytes;
+  };
+
+  const prune = () => {
+    const now = Date.now();
+    let names: string[];
+    try {
+      names = readdirSync(cacheDir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const file = join(cacheDir, name);
+      const stat = statSync(file, { throwIfNoEntry: false });
+      if (stat && now - stat.mtimeMs > KEEP_UNUSED_MS) rmSync(file, { force: true });
+    }
+  };
+
+  return {
+    brotli(body) {
+      const key = keyOf(body);
+      return read(key, 'br') ?? keep(key, 'br', brotli(body));
+    },
+    async precompress(dir) {
+      const files = compressible(dir);
+      let reused = 0;
+      // Misses are compressed on libuv's thread pool, so a first build uses every core.
+      await Promise.all(
+        files.map(async (p) => {
+          const body = readFileSync(p);
+          const key = keyOf(body);
+          const br = read(key, 'br');
+          const gz = read(key, 'gz');
+          if (br && gz) reused++;
+          const [brBytes, gzBytes] = await Promise.all([
+            br ?? brotliAsync(body, BROTLI_OPTIONS).then((b) => keep(key, 'br', b)),
+            gz ?? gzipAsync(body, GZIP_OPTIONS).then((b) => keep(key, 'gz', b)),
+          ]);
+          writeFileSync(`${p}.br`, brBytes);
+          writeFileSync(`${p}.gz`, gzBytes);
+        }),
+      );
+      prune();
+      return { files: files.length, reused };
+    },
+  };
+}
