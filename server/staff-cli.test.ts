@@ -1,5 +1,6 @@
 // @vitest-environment node
-// npm run staff end to end: a real process on a data directory of its own, alone and beside a running server.
+// npm run staff end to end on a data directory of its own, alone and beside a running server. The commands on a
+// directory alone run in this process (staffCommand, what the bin runs); beside the server they run as the real process.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { startLeadService } from './node.ts';
 import { listAudit } from './admin/audit.ts';
 import { createSession } from './admin/sessions.ts';
 import { acceptInvite, findInvite } from './admin/auth/staff.ts';
+import { staffCommand } from './staff-command.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 
@@ -24,17 +26,26 @@ const newDir = () => {
   return d;
 };
 
-async function staff(dir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+type Result = { code: number; stdout: string; stderr: string };
+const envFor = (dir: string) => ({ ...process.env, SITEWRIGHT_DATA_DIR: dir, DATABASE_URL: '', SITEWRIGHT_PUBLIC_URL: 'https://www.buildpad.example' });
+
+/** npm run staff as its own process: node, tsx and the bin file, as `npm run staff` starts it. */
+async function staffProcess(dir: string, ...args: string[]): Promise<Result> {
   try {
-    const r = await execFileP(process.execPath, ['--import', 'tsx', 'server/staff-cli.ts', ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, SITEWRIGHT_DATA_DIR: dir, DATABASE_URL: '', SITEWRIGHT_PUBLIC_URL: 'https://www.buildpad.example' },
-    });
+    const r = await execFileP(process.execPath, ['--import', 'tsx', 'server/staff-cli.ts', ...args], { cwd: REPO_ROOT, env: envFor(dir) });
     return { code: 0, ...r };
   } catch (e) {
-    const x = e as { code: number; stdout: string; stderr: string };
+    const x = e as Result;
     return { code: x.code, stdout: x.stdout, stderr: x.stderr };
   }
+}
+
+/** The same command in this process, its lines collected as the process would print them. */
+async function staff(dir: string, ...args: string[]): Promise<Result> {
+  let stdout = '';
+  let stderr = '';
+  const code = await staffCommand(args, { env: envFor(dir), out: (line) => (stdout += `${line}\n`), err: (line) => (stderr += `${line}\n`) });
+  return { code, stdout, stderr };
 }
 
 const LINK = /^https:\/\/www\.buildpad\.example\/admin\/invite\/([A-Za-z0-9_-]{43})$/m;
@@ -108,14 +119,14 @@ describe('npm run staff', () => {
     const dir = newDir();
     const service = await startLeadService(configFromEnv({ SITEWRIGHT_DATA_DIR: dir }));
     try {
-      const invited = await staff(dir, 'invite', '--email', 'owner@buildpad.example', '--role', 'owner');
+      const invited = await staffProcess(dir, 'invite', '--email', 'owner@buildpad.example', '--role', 'owner');
       expect(invited.code).toBe(0);
       const token = LINK.exec(invited.stdout)?.[1];
       // The server holds the data directory's lock, so the invite can only have come through its socket.
       expect((await findInvite(service.db, token)).state).toBe('ok');
-      const again = await staff(dir, 'invite', '--email', 'owner@buildpad.example', '--role', 'owner');
+      const again = await staffProcess(dir, 'invite', '--email', 'owner@buildpad.example', '--role', 'owner');
       expect(again.code).toBe(1);
-      expect((await staff(dir, 'list')).stdout).toMatch(/owner@buildpad\.example\s+-\s+owner\s+invited/);
+      expect((await staffProcess(dir, 'list')).stdout).toMatch(/owner@buildpad\.example\s+-\s+owner\s+invited/);
     } finally {
       await service.close();
     }
