@@ -262,6 +262,10 @@ export default defineConfig(({ command, mode }) => ({
   test: {
     setupFiles: ['tests/setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
+    // Vitest's default is one worker fewer than the cores, one on a 2-core machine, where most of the slowest files
+    // wait on child processes and databases rather than on the CPU: two keep both cores busy (each file still has its
+    // own temporary directory, port and database, so none depends on another's).
+    maxWorkers: 2,
     // Most tests need no DOM, and jsdom's window costs every file that gets one: they run in plain Node. Component
     // tests (.tsx) and the DOM_TESTS below get jsdom. A file's own `// @vitest-environment` line overrides both.
     // Only the projects name files: `extends: true` adds a project's include to the root's, which ran every file twice.
