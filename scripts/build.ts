@@ -10,7 +10,7 @@ import { build } from 'vite';
 import { loadProject } from './lib/project.ts';
 import { printDiagnostics } from './lib/report.ts';
 import { APP_STYLES, BLOCK_REGISTRY, NO_SCRIPT_STYLES, ISLANDS_RUNTIME, collectAssets, inlineScriptHashes, renderDocument, type Manifest } from './lib/html.ts';
-import { blockScriptFolders, buildPageScripts } from './lib/page-scripts.ts';
+import { blockScriptFolders, buildPageScripts, islandsStart } from './lib/page-scripts.ts';
 import { ACCORDION_ATTR, DISCLOSURE_ATTR, ISLAND_ATTRIBUTE } from '../renderer/shell/markup.ts';
 import { DIALOG_ATTRIBUTE } from '../renderer/islands/contract.ts';
 import { CONSENT_BANNER_ATTR, asksConsent } from '../renderer/consent/markup.ts';
@@ -143,7 +143,6 @@ async function prerender(url: string, route: string | null, file: string) {
   // A page's CSS is a few KB: inlining it saves a round trip before first paint on a slow phone. A static block's
   // own styles lose the rules its markup here cannot use (its other variants); an island's and shared ones stay whole.
   const hydrationOfType = (type: string) => registry.find((b) => b.type === type)?.hydrate;
-  const mediaOfType = (type: string) => registry.find((b) => b.type === type)?.media;
   const isIsland = (type: string) => hydrationOfType(type) !== undefined;
   // What an island may load is kept whole, even where a static block shares it (its code may add any class).
   const islandCss = new Set(collectAssets(manifest, r.blockTypes.filter(isIsland).map(blockKey), (key) => !BLOCK_KEY.test(key)).css);
@@ -183,15 +182,7 @@ async function prerender(url: string, route: string | null, file: string) {
           dialogs,
           accordions: has(ACCORDION_ATTR),
           disclosures: has(DISCLOSURE_ATTR),
-          // No island starts before the visitor acts or sees it: the islands loader waits for either. An island seen
-          // only where its media query matches (a carousel on wide screens) is a sight the visitor scrolls to; one seen
-          // everywhere may fill the first screen (the scheduler step's widget), so that page asks after its first paint
-          // as before, and its loader marks it hydrated once that island has started.
-          intent: r.blockTypes.every((type) => {
-            const hydrate = hydrationOfType(type);
-            return hydrate === undefined || hydrate === 'interaction' || (hydrate === 'visible' && mediaOfType(type) !== undefined);
-          }),
-          seen: r.blockTypes.some((type) => hydrationOfType(type) === 'visible'),
+          ...islandsStart(r.blockTypes.map((type) => registry.find((b) => b.type === type) ?? {})),
           blockScripts: blockScriptFolders(join(root, 'blocks'), r.blockTypes),
         }),
       ],

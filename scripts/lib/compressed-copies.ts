@@ -24,7 +24,7 @@ type Kind = 'br' | 'gz';
 export interface CompressedCopies {
   /** The brotli copy of `body` (as `brotli` in deploy-files.ts makes it), from the cache when it has one. */
   brotli(body: Buffer | string): Buffer;
-  /** Writes `.gz` and `.br` copies of every text file over 512 bytes under `dir`, as `precompress` does. */
+  /** Writes `.gz` and `.br` copies of every text file over 512 bytes under `dir` (`compressible`), as `compressFile` does one. */
   precompress(dir: string): Promise<{ files: number; reused: number }>;
 }
 

@@ -179,8 +179,3 @@ export function compressFile(p: string) {
 
 /** The files under `dir` that get compressed copies: every text file over 512 bytes. */
 export const compressible = (dir: string) => filesUnder(dir).filter((p) => /\.(html|js|css|svg|xml|txt|json)$/.test(p) && statSync(p).size > 512);
-
-/** Compressed copies (compressFile) of every text file over 512 bytes under `dir`. */
-export function precompress(dir: string) {
-  compressible(dir).forEach(compressFile);
-}

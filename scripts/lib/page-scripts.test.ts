@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { blockScriptFolders, blockScriptsModule, buildPageScripts, inlinable } from './page-scripts.ts';
+import { blockScriptFolders, blockScriptsModule, buildPageScripts, inlinable, islandsStart } from './page-scripts.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -136,5 +136,19 @@ describe('inlinable', () => {
   it('passes code that can sit in a <script> element, and names the file whose code cannot', () => {
     expect(inlinable('a.ts', 'let a=1<2')).toBe('let a=1<2');
     for (const bad of ['x="</script>"', 'x="<!--"', 'x="<SCRIPT"']) expect(() => inlinable('a.ts', bad)).toThrow(/a\.ts holds/);
+  });
+});
+
+describe('islandsStart', () => {
+  it('waits for the visitor when every island waits for interaction, or is seen only under a media query', () => {
+    expect(islandsStart([{}, { hydrate: 'interaction' }])).toEqual({ intent: true, seen: false });
+    expect(islandsStart([{ hydrate: 'visible', media: '(min-width: 960px)' }, { hydrate: 'interaction' }])).toEqual({ intent: true, seen: true });
+    expect(islandsStart([])).toEqual({ intent: true, seen: false });
+  });
+
+  it('asks after the first paint when an island is seen everywhere, or starts at load or when idle', () => {
+    expect(islandsStart([{ hydrate: 'visible' }, { hydrate: 'interaction' }])).toEqual({ intent: false, seen: true });
+    expect(islandsStart([{}, { hydrate: 'load' }])).toEqual({ intent: false, seen: false });
+    expect(islandsStart([{ hydrate: 'idle', media: '(min-width: 960px)' }])).toEqual({ intent: false, seen: false });
   });
 });

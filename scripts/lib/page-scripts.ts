@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import type { Plugin, Rolldown } from 'vite';
+import type { BlockOptions } from '../../renderer/lib/blocks.ts';
 import { blockFolder } from './blocks.ts';
 
 /** Header menus, FAQ answers, disclosures, the not-found screen, the preview gate and the page view's beacon: every page, with the parts it uses. */
@@ -23,6 +24,20 @@ export const PAGE_BLOCK_SCRIPTS_SOURCE = 'renderer/shell/page-block-scripts.ts';
 export const BLOCK_SCRIPT_FILE = 'script.ts';
 /** Asks for consent and loads the analytics tag and the chat widget after it: only on sites with either id. */
 export const CONSENT_SOURCE = 'renderer/consent/index.ts';
+
+/**
+ * When a page's shell asks for the islands loader, from the options of the page's blocks (static ones included).
+ * No island starts before the visitor acts or sees it, so the loader waits for either (`intent`). An island seen
+ * only where its media query matches (a carousel on wide screens) is a sight the visitor scrolls to (`seen`); one
+ * seen everywhere may fill the first screen (the scheduler step's widget), so that page asks after its first paint,
+ * and its loader marks it hydrated once that island has started. An island hydrated at load or when idle does too.
+ */
+export function islandsStart(blocks: readonly Pick<BlockOptions, 'hydrate' | 'media'>[]): Pick<ShellParts, 'intent' | 'seen'> {
+  return {
+    intent: blocks.every(({ hydrate, media }) => hydrate === undefined || hydrate === 'interaction' || (hydrate === 'visible' && media !== undefined)),
+    seen: blocks.some(({ hydrate }) => hydrate === 'visible'),
+  };
+}
 
 /** Where the loader finds the island runtime in the client build (renderer/islands/runtime-address.d.ts). */
 export interface RuntimeAddress {
