@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './scripts/lib/chromium.ts';
+import { E2E_TRACE, offlineLaunchOptions } from './scripts/lib/chromium.ts';
 import type { WebServer } from './playwright.config.ts';
 
 export const ADMIN_E2E_PORT = Number(process.env.ADMIN_E2E_PORT ?? 4330);
@@ -35,8 +35,8 @@ export const ADMIN_TIMEOUTS = { timeout: 60_000, expect: { timeout: 10_000 } };
 
 export const ADMIN_USE = {
   baseURL: `http://127.0.0.1:${ADMIN_E2E_PORT}`,
-  trace: 'retain-on-failure' as const,
-  launchOptions: chromiumLaunchOptions,
+  trace: E2E_TRACE,
+  launchOptions: offlineLaunchOptions,
 };
 
 export default defineConfig({

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './scripts/lib/chromium.ts';
+import { E2E_TRACE, offlineLaunchOptions } from './scripts/lib/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 /**
@@ -29,8 +29,8 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
-    launchOptions: chromiumLaunchOptions,
+    trace: E2E_TRACE,
+    launchOptions: offlineLaunchOptions,
   },
   webServer: siteServer(PORT, process.env.SITEWRIGHT_DIST ?? 'dist', E2E_DATA_DIR),
 });

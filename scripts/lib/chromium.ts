@@ -16,3 +16,19 @@ export const CHROMIUM_ARGS = [
 
 /** Playwright's launch options for it. */
 export const chromiumLaunchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
+
+/**
+ * For the end-to-end suites: every host but the loopback servers (127.0.0.1, localhost) fails to resolve, as on a
+ * machine with no network, so nothing reaches the internet. Done by the browser's resolver rather than by routing
+ * each request through the test process, which costs a round trip per request and turns the browser's HTTP cache off.
+ */
+export const offlineLaunchOptions = {
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost'],
+};
+
+/**
+ * Traces are recorded on a test's retry only (CI retries a failed test once): recording every test's steps and DOM
+ * snapshots to keep the few that fail costs the suites a sixth of their CPU. `--trace on` records one locally.
+ */
+export const E2E_TRACE = 'on-first-retry' as const;

@@ -17,8 +17,8 @@ interface Recorded {
 
 /**
  * Stubs the Google tag's and Tawk.to's hosts (the page never reaches the network) and records each request; the
- * stubs set a flag, so the test also sees that the CSP let the script run. Registered after the fixture's catch-all,
- * so these routes win for their hosts.
+ * stubs set a flag, so the test also sees that the CSP let the script run. A routed request is answered before any
+ * name is resolved, so these hosts reach their stubs though the browser resolves no host but the local server.
  */
 async function stubThirdParties(page: Page): Promise<Recorded> {
   const rec: Recorded = { urls: [], dataLayerAtTag: null };

@@ -1,8 +1,9 @@
 import { test as base, expect, type Page, type Route } from '@playwright/test';
 
 /**
- * Every test runs offline: requests to any host but the local server are answered by stubs
- * (or fail, as an unreachable host would), and console errors and hydration warnings fail the test.
+ * Every test runs offline: the browser resolves no host but the local server (offlineLaunchOptions in
+ * scripts/lib/chromium.ts), so a request elsewhere is answered by a test's stub or fails as an unreachable host
+ * would. Console errors and hydration warnings fail the test.
  */
 export const test = base.extend<{ consoleProblems: string[] }>({
   consoleProblems: async ({ page }, use) => {
@@ -13,14 +14,6 @@ export const test = base.extend<{ consoleProblems: string[] }>({
     });
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     await use(problems);
-  },
-  page: async ({ page, baseURL }, use) => {
-    const local = new URL(baseURL ?? 'http://127.0.0.1').host;
-    await page.route(
-      (url) => url.host !== local,
-      (route) => route.abort('internetdisconnected'),
-    );
-    await use(page);
   },
 });
 

@@ -258,7 +258,7 @@ test('/admin-login without a configured gate: every entry is wrong', async ({ pa
 });
 
 test('/doctor: build facts, and the identity-service check after load', async ({ page, consoleProblems }) => {
-  // The service is unreachable (as an outside host is, which the fixture cuts) until it is stubbed below.
+  // The service is unreachable (as an outside host is: the browser resolves none) until it is stubbed below.
   await page.route(IAM, (route) => route.abort('internetdisconnected'));
   await open(page, '/doctor');
   await expect(page.getByRole('heading', { level: 1, name: 'Diagnostics' })).toBeVisible();

@@ -202,7 +202,7 @@ test.describe("the waitlist's next step never dead-ends", () => {
     page,
     consoleProblems,
   }) => {
-    // The fixtures abort every request to another host: the frame shows the browser's error page and fires "load".
+    // The browser resolves no host but the local server: the frame shows its error page and fires "load".
     await openStep(page);
     // The clock runs on between steps here, so the 10 s are checked to the millisecond in the block's unit test.
     const saved = page.getByText('Your place on the waitlist is saved.', { exact: false });
