@@ -5,6 +5,7 @@ import { api } from './api.ts';
 import { contentIds, contentStore, useContent } from './content.ts';
 import { useEditorData } from './context.ts';
 import { plainHelp } from './fields.tsx';
+import { FrameInView } from './frame-in-view.tsx';
 import type { Block, PageDoc } from './ops.ts';
 import { humanise, pointerToField } from './pointer.ts';
 import { focusField } from './preview-focus.ts';
@@ -191,7 +192,7 @@ export function Palette({ onInsert, onClose }: { onInsert: (type: string) => voi
           <li key={b.type} className="sw-palette__item">
             <div className="sw-palette__thumb" aria-hidden="true">
               {b.example ? (
-                <iframe
+                <FrameInView
                   title={`Example of ${humanise(b.type)}`}
                   tabIndex={-1}
                   loading="lazy"
