@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { test, expect, hydrated } from './fixtures.ts';
-import { E2E_DATA_DIR } from '../../playwright.config.ts';
+import { leadsCommand } from './leads-command.ts';
 
 /**
  * Attribution without cookies: the tab keeps where the visit came from in sessionStorage, and the contact form sends
@@ -14,10 +13,7 @@ interface Lead {
 }
 
 function storedLead(email: string): Lead | undefined {
-  const out = execFileSync('npm', ['run', '--silent', 'leads', '--', 'list', '--json'], {
-    env: { ...process.env, SITEWRIGHT_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
+  const out = leadsCommand(['list', '--json']);
   return (JSON.parse(out) as Lead[]).find((l) => l.payload.email === email);
 }
 

@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { test, expect, hydrated } from './fixtures.ts';
-import { E2E_DATA_DIR } from '../../playwright.config.ts';
+import { leadsCommand } from './leads-command.ts';
 import type { FunnelFigures, StatsReport } from '../../server/stats/types.ts';
 
 /**
@@ -13,10 +12,7 @@ import type { FunnelFigures, StatsReport } from '../../server/stats/types.ts';
 const today = () => new Date().toISOString().slice(0, 10);
 
 function report(): StatsReport {
-  const out = execFileSync('npm', ['run', '--silent', 'leads', '--', 'stats', '--from', today(), '--to', today(), '--json'], {
-    env: { ...process.env, SITEWRIGHT_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
+  const out = leadsCommand(['stats', '--from', today(), '--to', today(), '--json']);
   return JSON.parse(out) as StatsReport;
 }
 

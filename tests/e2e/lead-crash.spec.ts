@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { startServer } from '../../scripts/lib/serve-child.ts';
+import { leadsCommand } from './leads-command.ts';
 
 /**
  * A lead acknowledged is a lead stored: the served site is killed with SIGKILL (no clean shutdown, no
@@ -52,11 +52,7 @@ for (const backend of backends) {
 
     const second = await startServer(root, backend.port, { dist: process.env.SITEWRIGHT_DIST ?? 'dist', env });
     try {
-      const out = execFileSync('npm', ['run', '--silent', 'leads', '--', 'list', '--form', 'contact', '--json'], {
-        cwd: root,
-        env: { ...process.env, ...env },
-        encoding: 'utf8',
-      });
+      const out = leadsCommand(['list', '--form', 'contact', '--json'], env);
       const leads = (JSON.parse(out) as { id: string; payload: Record<string, unknown> }[]).filter((l) => l.payload.email === email);
       expect(leads).toEqual([expect.objectContaining({ id, payload: body })]);
 

@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { test, expect, hydrated } from './fixtures.ts';
-import { E2E_DATA_DIR } from '../../playwright.config.ts';
+import { leadsCommand } from './leads-command.ts';
 
 /**
  * The four forms filled in through the page against the real lead service that `npm run serve` runs beside
@@ -17,10 +16,7 @@ interface Lead {
 
 /** `npm run leads -- list --json`, on the served test database (through the server's socket while it runs). */
 function storedLeads(): Lead[] {
-  const out = execFileSync('npm', ['run', '--silent', 'leads', '--', 'list', '--json'], {
-    env: { ...process.env, SITEWRIGHT_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
+  const out = leadsCommand(['list', '--json']);
   return JSON.parse(out) as Lead[];
 }
 
@@ -148,10 +144,7 @@ test.describe('forms store their leads in the built-in service', () => {
     await page.getByRole('button', { name: 'Send message' }).click();
     expect((await answer).status()).toBe(201);
     expect(leadsOf(email)).toHaveLength(0);
-    const spam = execFileSync('npm', ['run', '--silent', 'leads', '--', 'list', '--json', '--spam'], {
-      env: { ...process.env, SITEWRIGHT_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' },
-      encoding: 'utf8',
-    });
+    const spam = leadsCommand(['list', '--json', '--spam']);
     expect((JSON.parse(spam) as (Lead & { status: string })[]).filter((l) => l.payload.email === email).map((l) => l.status)).toEqual(['spam']);
   });
 });

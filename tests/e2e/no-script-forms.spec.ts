@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { E2E_DATA_DIR } from '../../playwright.config.ts';
+import { leadsCommand } from './leads-command.ts';
 
 /**
  * Every form stores its lead without JavaScript, and when its island's code does not arrive: the browser posts the
@@ -16,10 +15,7 @@ interface Lead {
 }
 
 function leadsOf(email: string): Lead[] {
-  const out = execFileSync('npm', ['run', '--silent', 'leads', '--', 'list', '--json'], {
-    env: { ...process.env, SITEWRIGHT_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
+  const out = leadsCommand(['list', '--json']);
   return (JSON.parse(out) as Lead[]).filter((l) => l.payload.email === email);
 }
 
