@@ -1,32 +1,20 @@
 // @vitest-environment node
 // npm run leads prints what visitors typed: nothing it prints may drive the terminal, and its CSV keeps formulas as text.
-import { execFile } from 'node:child_process';
+// The commands run in this process (leadsCommand, what the bin runs), their output collected as it would be printed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLeadService } from './node.ts';
-import { configFromEnv, REPO_ROOT } from './config.ts';
+import { configFromEnv } from './config.ts';
+import { leadsInProcess, type LeadsResult } from './test-leads.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
-const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'sw-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function leads(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const r = await run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/cli.ts'), ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, SITEWRIGHT_DATA_DIR: dir, DATABASE_URL: '' },
-    });
-    return { code: 0, ...r };
-  } catch (e) {
-    const x = e as { code: number; stdout: string; stderr: string };
-    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
-  }
-}
+const leads = (...args: string[]): Promise<LeadsResult> => leadsInProcess(dir, ...args);
 
 // C0 but the line feed (output has lines), DEL, C1 and the bidi controls.
 // eslint-disable-next-line no-control-regex -- finding control characters is the point

@@ -2,161 +2,17 @@
  * npm run leads: the marketer's inbox. With PGlite it goes through the running server's Unix socket
  * (.data/leads.sock) when one answers, and otherwise opens the data directory itself under the same lock
  * the server takes, so the two never open the embedded database at once. With DATABASE_URL it connects
- * directly (PostgreSQL serves many clients).
+ * directly (PostgreSQL serves many clients). The commands are in leads-command.ts; this file is the process.
  */
-import { writeFileSync } from 'node:fs';
-import type { Db } from './db.ts';
-import { configFromEnv, type ServiceConfig } from './config.ts';
-import { callRunning, reachService } from './reach.ts';
-import { deleteByEmail, listLeads, pendingOutbox, type LeadFilter, type LeadRow, type OutboxRow } from './store.ts';
-import { statsReport } from './stats/queries.ts';
-import type { DayRange, StatsReport } from './stats/types.ts';
-import {
-  HELP,
-  UsageError,
-  formatStats,
-  formatLeads,
-  formatOutbox,
-  outputPath,
-  parseCommand,
-  unknownFormMessage,
-  wroteSummary,
-  type Command,
-} from './cli-args.ts';
-import { csvTable, toCsv } from './csv.ts';
-import { terminalJson, terminalText } from './terminal-text.ts';
-import { loadLeadForms } from './forms.ts';
-import { columnNames, leadTable } from './columns.ts';
-
-interface Inbox {
-  list(filter: LeadFilter): Promise<LeadRow[]>;
-  deleteByEmail(email: string): Promise<number>;
-  outbox(): Promise<OutboxRow[]>;
-  stats(range: DayRange): Promise<StatsReport>;
-  close(): Promise<void>;
-}
-
-function socketInbox(path: string): Inbox {
-  const call = <T>(method: string, route: string, body?: unknown) => callRunning<T>(path, method, route, body);
-  return {
-    list: async (f) => {
-      const query = new URLSearchParams(Object.entries({ form: f.form, since: f.since }).filter((e): e is [string, string] => e[1] !== undefined));
-      if (f.spam) query.set('spam', '1');
-      return (await call<{ leads: LeadRow[] }>('GET', `/leads?${query}`)).leads;
-    },
-    deleteByEmail: async (email) => (await call<{ deleted: number }>('POST', '/delete', { email })).deleted,
-    outbox: async () => (await call<{ pending: OutboxRow[] }>('GET', '/outbox')).pending,
-    // The running server writes out what it has counted in memory first, so every visit it acknowledged is in it.
-    stats: async (range) => (await call<{ report: StatsReport }>('GET', `/stats?${new URLSearchParams({ from: range.from, to: range.to })}`)).report,
-    close: async () => {},
-  };
-}
-
-function directInbox(db: Db, release: () => void): Inbox {
-  return {
-    list: (f) => listLeads(db, f),
-    deleteByEmail: (email) => deleteByEmail(db, email),
-    outbox: () => pendingOutbox(db),
-    stats: (range) => statsReport(db, range),
-    close: async () => {
-      await db.close();
-      release();
-    },
-  };
-}
-
-/** The way in: the running server's socket, or the database itself (server/reach.ts). */
-const openInbox = (config: ServiceConfig): Promise<Inbox> => reachService(config, { probe: '/outbox', viaSocket: socketInbox, direct: directInbox });
-
-/** The lead forms' files, read once: they name the columns and say which --form ids exist. */
-const leadForms = () => [...loadLeadForms().values()];
-
-/** Exit code 2 when nothing matched a --form no form file has (a typo), after saying which forms there are. */
-function unknownForm(form: string | undefined, leads: readonly LeadRow[], forms: readonly { id: string }[]): number | undefined {
-  const message = leads.length
-    ? undefined
-    : unknownFormMessage(
-        form,
-        forms.map((f) => f.id),
-      );
-  if (message === undefined) return undefined;
-  console.error(terminalText(message));
-  return 2;
-}
-
-async function run(cmd: Exclude<Command, { command: 'help' }>, inbox: Inbox): Promise<number> {
-  switch (cmd.command) {
-    case 'list': {
-      const leads = await inbox.list({ form: cmd.form, since: cmd.since, spam: cmd.spam });
-      const forms = leadForms();
-      const refused = unknownForm(cmd.form, leads, forms);
-      if (refused !== undefined) return refused;
-      console.log(cmd.json ? terminalJson(leads) : formatLeads(leads, columnNames(forms), { status: cmd.spam }));
-      return 0;
-    }
-    case 'export': {
-      const leads = await inbox.list({ form: cmd.form, since: cmd.since, spam: cmd.spam });
-      const forms = leadForms();
-      const refused = unknownForm(cmd.form, leads, forms);
-      if (refused !== undefined) return refused;
-      const preferred = forms.flatMap((f) => Object.keys(f.config.submit.payload));
-      const { header, rows } = leadTable(leads, columnNames(forms), { status: cmd.spam });
-      const csv = cmd.raw ? toCsv(leads, preferred) : csvTable([header, ...rows]);
-      if (cmd.output !== undefined) {
-        // A file gets the data as stored; the summary goes to stderr, so stdout stays empty for any redirect.
-        writeFileSync(outputPath(cmd.output, process.env, process.cwd()), csv);
-        console.error(wroteSummary(leads.length, cmd.output));
-        return 0;
-      }
-      // A redirect gets the data as stored; a terminal gets it with its controls shown, not obeyed.
-      process.stdout.write(process.stdout.isTTY ? terminalText(csv, { keepLineBreaks: true }) : csv);
-      return 0;
-    }
-    case 'delete': {
-      const n = await inbox.deleteByEmail(cmd.email);
-      console.log(terminalText(`Deleted ${n} lead${n === 1 ? '' : 's'} of ${cmd.email}.`));
-      return 0;
-    }
-    case 'outbox': {
-      const rows = await inbox.outbox();
-      console.log(cmd.json ? terminalJson(rows) : formatOutbox(rows));
-      return 0;
-    }
-    case 'stats': {
-      const report = await inbox.stats(cmd.range);
-      console.log(cmd.json ? terminalJson(report) : formatStats(report));
-      return 0;
-    }
-  }
-}
-
-async function main(argv: string[]): Promise<number> {
-  let cmd: Command;
-  try {
-    cmd = parseCommand(argv);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    console.error(terminalText(`npm run leads: ${e.message}. See npm run leads -- --help.`));
-    return 2;
-  }
-  if (cmd.command === 'help') {
-    console.log(HELP);
-    return 0;
-  }
-  const inbox = await openInbox(configFromEnv());
-  try {
-    return await run(cmd, inbox);
-  } finally {
-    await inbox.close();
-  }
-}
+import { leadsCommand } from './leads-command.ts';
 
 // Whatever this process writes (the lock file, PGlite's files where it honours the umask) is the owner's alone.
 process.umask(0o077);
-main(process.argv.slice(2)).then(
-  (code) => (process.exitCode = code),
-  (e: unknown) => {
-    console.error(terminalText(`npm run leads: ${e instanceof Error ? e.message : String(e)}`));
-    process.exitCode = 1;
-  },
-);
+void leadsCommand(process.argv.slice(2), {
+  env: process.env,
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+  write: (text) => process.stdout.write(text),
+  tty: process.stdout.isTTY === true,
+  cwd: process.cwd(),
+}).then((code) => (process.exitCode = code));

@@ -82,6 +82,11 @@ async function openPglite(dataDir?: string): Promise<Db> {
   const lite = dataDir ? new PGlite(dataDir) : new PGlite();
   await lite.waitReady;
   if (dataDir) secureDataDir(dataDir);
+  return pgliteDb(lite, dataDir);
+}
+
+/** A PGlite instance, open and ready, as a Db; `dataDir` is its data directory, kept private on close. */
+export function pgliteDb(lite: PGlite, dataDir?: string): Db {
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await q.query<T>(sql, params);

@@ -27,7 +27,9 @@ export class SocketRefusal extends Error {
 /** One JSON call to the server's admin socket; UNREACHABLE when no server listens there. */
 export function callSocket(path: string, method: string, route: string, body?: unknown): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const req = request({ socketPath: path, method, path: route, headers: body ? { 'content-type': 'application/json' } : {} }, (res) => {
+    // A connection of its own per call (no keep-alive pool): one kept from an earlier call may lead to a server that
+    // has since stopped, and a write to it fails (EPIPE) instead of finding the socket gone.
+    const req = request({ socketPath: path, agent: false, method, path: route, headers: body ? { 'content-type': 'application/json' } : {} }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (text += c));

@@ -1,20 +1,20 @@
 // @vitest-environment node
 // The service on a file-backed PGlite data directory: the lock, the CLI (through the socket and directly)
-// and durability across SIGKILL.
-import { execFile, spawn } from 'node:child_process';
+// and durability across SIGKILL. The CLI runs in this process (leadsCommand, what its bin runs) but for one call
+// through the socket as the real process, as a marketer runs it beside the server.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startLeadService } from './node.ts';
 import { configFromEnv, REPO_ROOT } from './config.ts';
 import { DataDirLockedError, LOCK_NAME } from './lock.ts';
 import { listLeads } from './store.ts';
+import { leadsInProcess as leads, leadsProcess } from './test-leads.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
-const run = promisify(execFile);
 const dirs: string[] = [];
 const tempDir = () => {
   const d = mkdtempSync(join(tmpdir(), 'sw-leads-'));
@@ -22,20 +22,6 @@ const tempDir = () => {
   return d;
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-/** `npm run leads -- …` without npm: asynchronous, so the in-process server can answer its socket. */
-async function leads(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const r = await run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/cli.ts'), ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, SITEWRIGHT_DATA_DIR: dataDir, DATABASE_URL: '' },
-    });
-    return { code: 0, ...r };
-  } catch (e) {
-    const x = e as { code: number; stdout: string; stderr: string };
-    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
-  }
-}
 
 const CONTACT = { firstName: 'Ada', lastName: 'Lovelace', email: 'Ada@Example.com', description: 'Call me, "please"' };
 
@@ -61,7 +47,7 @@ describe('lead service on a PGlite data directory', () => {
       });
       expect(spam.status).toBe(201);
 
-      const viaSocket = await leads(dir, 'list', '--json');
+      const viaSocket = await leadsProcess(dir, 'list', '--json');
       expect(viaSocket.code).toBe(0);
       const none = { page: null, landing: null, referrer: null, utmSource: null, utmMedium: null, utmCampaign: null, utmTerm: null, utmContent: null };
       expect(JSON.parse(viaSocket.stdout)).toEqual([

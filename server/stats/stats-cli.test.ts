@@ -1,17 +1,17 @@
 // @vitest-environment node
-// npm run leads -- stats: its arguments, its summary, and the command itself on the database and through a running server.
-import { execFile } from 'node:child_process';
+// npm run leads -- stats: its arguments, its summary, and the command itself (in this process, as its bin runs it)
+// on the database and through a running server.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { HELP, formatStats, parseCommand, UsageError } from '../cli-args.ts';
-import { configFromEnv, REPO_ROOT } from '../config.ts';
+import { configFromEnv } from '../config.ts';
 import { startLeadService } from '../node.ts';
 import { utcDay } from './salt.ts';
 import type { StatsReport } from './types.ts';
 import { NOT_FOUND_PATH } from '../../renderer/shell/events.ts';
+import { leadsInProcess } from '../test-leads.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
@@ -74,14 +74,9 @@ describe('npm run leads -- stats arguments', () => {
 });
 
 describe('npm run leads -- stats', () => {
-  const run = promisify(execFile);
   const dir = mkdtempSync(join(tmpdir(), 'sw-stats-cli-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const leads = async (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/cli.ts'), ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, SITEWRIGHT_DATA_DIR: dir, DATABASE_URL: '' },
-    });
+  const leads = (...args: string[]) => leadsInProcess(dir, ...args);
   const beacon = (service: Awaited<ReturnType<typeof startLeadService>>, body: string) =>
     service.app.request('/api/v1/events', {
       method: 'POST',
@@ -95,23 +90,24 @@ describe('npm run leads -- stats', () => {
       expect(await beacon(service, 'k=view&p=%2Fowner&utm_campaign=spring&entry=1')).toHaveProperty('status', 204);
       expect(await beacon(service, 'k=start&f=contact&p=%2Fcontact&landing=%2Fowner&utm_campaign=spring')).toHaveProperty('status', 204);
       // The server holds the data directory's lock: this can only have come through its socket.
-      const json = JSON.parse((await leads('stats', '--json')).stdout) as StatsReport;
+      const viaSocket = await leads('stats', '--json');
+      expect(viaSocket.code).toBe(0);
+      const json = JSON.parse(viaSocket.stdout) as StatsReport;
       expect(json.range).toEqual({ from: utcDay(Date.now()), to: utcDay(Date.now()) });
       expect(json.totals).toEqual({ visitors: 1, views: 1, starts: 1, leads: 0 });
       expect(json.campaigns).toEqual([{ key: 'spring', visitors: 1, starts: 1, leads: 0 }]);
     } finally {
       await service.close();
     }
-    const { stdout } = await leads('stats');
+    const { code, stdout } = await leads('stats');
+    expect(code).toBe(0);
     expect(stdout).toContain('Visitors 1 · Page views 1 · Form starts 1 · Leads 0');
     expect(stdout).toMatch(/\/owner +1 +1/);
   });
 
   it('refuses a bad range, exiting 2', async () => {
-    const bad = await leads('stats', '--from', '2026-13-01').catch((e: { code: number; stderr: string }) => e);
-    expect(bad).toMatchObject({ code: 2 });
-    expect((bad as { stderr: string }).stderr.trim()).toBe(
-      'npm run leads: --from must be a date written YYYY-MM-DD, such as 2026-11-01. See npm run leads -- --help.',
-    );
+    const bad = await leads('stats', '--from', '2026-13-01');
+    expect(bad).toMatchObject({ code: 2, stdout: '' });
+    expect(bad.stderr.trim()).toBe('npm run leads: --from must be a date written YYYY-MM-DD, such as 2026-11-01. See npm run leads -- --help.');
   });
 });
