@@ -42,7 +42,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${ports[slot]}`,
     viewport: { width: 1366, height: 900 },
-    trace: 'retain-on-failure',
+    // As the site suite's (E2E_TRACE); with no retry here, `--trace on` records a failing test's steps.
+    trace: base.use?.trace,
     launchOptions: base.use?.launchOptions,
   },
   webServer: ports.map((port, i) => ({
