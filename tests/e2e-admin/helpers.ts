@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from '../e2e/axe.ts';
 import { expect, type Page } from '@playwright/test';
 
 const execFileP = promisify(execFile);
@@ -75,7 +75,7 @@ export async function newStaff(page: Page, role: Role, name = `Test ${role}`): P
 export async function axeViolations(page: Page, exclude: string[] = []): Promise<string[]> {
   // A page just opened by a click may be laid out before its style sheets apply; axe then measures unstyled links.
   await page.waitForLoadState('load');
-  const builder = new AxeBuilder({ page });
+  const builder = axeFor(page);
   for (const selector of exclude) builder.exclude(selector);
   const results = await builder
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])

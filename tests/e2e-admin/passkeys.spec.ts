@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from '../e2e/axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_E2E_DATA_DIR, ADMIN_E2E_PORT } from '../../playwright.admin.config.ts';
 
@@ -40,7 +40,7 @@ async function signInWithPassword(page: Page, email: string) {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axeFor(page).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from '../e2e/axe.ts';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../e2e/fixtures.ts';
 
@@ -153,7 +153,7 @@ test.describe('the banner itself', () => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await page.goto('/');
       await expect(banner(page)).toBeVisible();
-      const results = await new AxeBuilder({ page })
+      const results = await axeFor(page)
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
         .options({ rules: { 'target-size': { enabled: true } } })
         .analyze();

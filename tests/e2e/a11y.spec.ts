@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.ts';
 import { test, expect, hydrated } from './fixtures.ts';
 import { loadProject } from '../../scripts/lib/project.ts';
 
@@ -27,7 +27,7 @@ for (const vp of viewports) {
         await hydrated(page);
         // Let the not-found image and late widgets settle before scanning.
         await page.waitForLoadState('networkidle');
-        const results = await new AxeBuilder({ page })
+        const results = await axeFor(page)
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
           .options({ rules: { 'target-size': { enabled: true } } })
           .analyze();

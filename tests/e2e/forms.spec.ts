@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.ts';
 import { test, expect, hydrated } from './fixtures.ts';
 import { CORS, IAM, SHEET, stub, type Reply } from './lead-api.ts';
 
@@ -672,7 +672,7 @@ test.describe('demo-booking dialog', () => {
 // ---------------------------------------------------------------- accessibility and layout of the interactive states
 
 async function axe(page: Page) {
-  const results = await new AxeBuilder({ page })
+  const results = await axeFor(page)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .options({ rules: { 'target-size': { enabled: true } } })
     .analyze();

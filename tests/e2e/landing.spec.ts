@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeFor } from './axe.ts';
 import { test, expect, hydrated } from './fixtures.ts';
 
 /**
@@ -366,7 +366,7 @@ test('privacy policy: ten numbered sections with anchors, 18+ and deletion reque
 test('landing pages and the open video dialog have no WCAG 2.2 AA violations (axe)', async ({ page }) => {
   test.setTimeout(90_000);
   const scan = async (label: string) => {
-    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    const result = await axeFor(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
     const found = result.violations.map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(found).toEqual([]);
   };

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.ts';
 import { test, expect, hydrated } from './fixtures.ts';
 import { IAM, record, stub, type Reply } from './lead-api.ts';
 
@@ -53,7 +53,7 @@ test.describe('honeypot', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Send message' })).toBeFocused();
 
-    const axe = await new AxeBuilder({ page }).include('form').analyze();
+    const axe = await axeFor(page).include('form').analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
 
     await send(page);

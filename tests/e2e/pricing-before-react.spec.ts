@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.ts';
 import { readFileSync } from 'node:fs';
 import { htmlOf, inlineScriptsOf, manifest } from './build-files.ts';
 import { test, expect, holdFile, hydrated } from './fixtures.ts';
@@ -129,7 +129,7 @@ for (const viewport of [
           await page.getByRole('radio', { name: 'Annually - save 15%' }).check();
           await page.getByRole('radio', { name: 'Choose Basic' }).check();
         }
-        const results = await new AxeBuilder({ page })
+        const results = await axeFor(page)
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
           .options({ rules: { 'target-size': { enabled: true } } })
           .analyze();

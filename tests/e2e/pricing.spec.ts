@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.ts';
 import { test, expect, hydrated } from './fixtures.ts';
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
@@ -138,7 +138,7 @@ for (const viewport of [
       await page.getByRole('radio', { name: 'Choose Pro' }).check();
       await page.getByRole('button', { name: 'Payment' }).click();
       await expect(page.getByRole('rowheader', { name: 'Frequency' })).toBeVisible();
-      const results = await new AxeBuilder({ page })
+      const results = await axeFor(page)
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
         .options({ rules: { 'target-size': { enabled: true } } })
         .analyze();
