@@ -1,5 +1,5 @@
 import { test, expect, hydrated } from './fixtures.ts';
-import { leadsCommand } from './leads-command.ts';
+import { leadsCli } from './leads-cli.ts';
 
 /**
  * Attribution without cookies: the tab keeps where the visit came from in sessionStorage, and the contact form sends
@@ -13,7 +13,7 @@ interface Lead {
 }
 
 function storedLead(email: string): Lead | undefined {
-  const out = leadsCommand(['list', '--json']);
+  const out = leadsCli(['list', '--json']);
   return (JSON.parse(out) as Lead[]).find((l) => l.payload.email === email);
 }
 

@@ -1,5 +1,5 @@
 import { test, expect, hydrated } from './fixtures.ts';
-import { leadsCommand } from './leads-command.ts';
+import { leadsCli } from './leads-cli.ts';
 import type { FunnelFigures, StatsReport } from '../../server/stats/types.ts';
 
 /**
@@ -12,7 +12,7 @@ import type { FunnelFigures, StatsReport } from '../../server/stats/types.ts';
 const today = () => new Date().toISOString().slice(0, 10);
 
 function report(): StatsReport {
-  const out = leadsCommand(['stats', '--from', today(), '--to', today(), '--json']);
+  const out = leadsCli(['stats', '--from', today(), '--to', today(), '--json']);
   return JSON.parse(out) as StatsReport;
 }
 

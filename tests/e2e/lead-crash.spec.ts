@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { startServer } from '../../scripts/lib/serve-child.ts';
-import { leadsCommand } from './leads-command.ts';
+import { leadsCli } from './leads-cli.ts';
 
 /**
  * A lead acknowledged is a lead stored: the served site is killed with SIGKILL (no clean shutdown, no
@@ -52,7 +52,7 @@ for (const backend of backends) {
 
     const second = await startServer(root, backend.port, { dist: process.env.SITEWRIGHT_DIST ?? 'dist', env });
     try {
-      const out = leadsCommand(['list', '--form', 'contact', '--json'], env);
+      const out = leadsCli(['list', '--form', 'contact', '--json'], env);
       const leads = (JSON.parse(out) as { id: string; payload: Record<string, unknown> }[]).filter((l) => l.payload.email === email);
       expect(leads).toEqual([expect.objectContaining({ id, payload: body })]);
 

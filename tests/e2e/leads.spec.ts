@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, hydrated } from './fixtures.ts';
-import { leadsCommand } from './leads-command.ts';
+import { leadsCli } from './leads-cli.ts';
 
 /**
  * The four forms filled in through the page against the real lead service that `npm run serve` runs beside
@@ -16,7 +16,7 @@ interface Lead {
 
 /** `npm run leads -- list --json`, on the served test database (through the server's socket while it runs). */
 function storedLeads(): Lead[] {
-  const out = leadsCommand(['list', '--json']);
+  const out = leadsCli(['list', '--json']);
   return JSON.parse(out) as Lead[];
 }
 
@@ -144,7 +144,7 @@ test.describe('forms store their leads in the built-in service', () => {
     await page.getByRole('button', { name: 'Send message' }).click();
     expect((await answer).status()).toBe(201);
     expect(leadsOf(email)).toHaveLength(0);
-    const spam = leadsCommand(['list', '--json', '--spam']);
+    const spam = leadsCli(['list', '--json', '--spam']);
     expect((JSON.parse(spam) as (Lead & { status: string })[]).filter((l) => l.payload.email === email).map((l) => l.status)).toEqual(['spam']);
   });
 });

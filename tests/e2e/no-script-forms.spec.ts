@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { leadsCommand } from './leads-command.ts';
+import { leadsCli } from './leads-cli.ts';
 
 /**
  * Every form stores its lead without JavaScript, and when its island's code does not arrive: the browser posts the
@@ -15,7 +15,7 @@ interface Lead {
 }
 
 function leadsOf(email: string): Lead[] {
-  const out = leadsCommand(['list', '--json']);
+  const out = leadsCli(['list', '--json']);
   return (JSON.parse(out) as Lead[]).filter((l) => l.payload.email === email);
 }
 
