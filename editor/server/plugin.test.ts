@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
-import { EDITOR_HELLO, editorHtmlPath, injectToken, keepReloadsOffEditor, sitewrightEditor } from './plugin.ts';
+import { EDITOR_HELLO, editorHtmlPath, injectToken, keepReloadsOffEditor, PAGE_HELLO, sitewrightEditor } from './plugin.ts';
 import { TOKEN_HEADER } from './security.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -82,31 +82,58 @@ describe('editor page routing', () => {
 });
 
 describe('config reloads', () => {
-  it('reach every page but the editor, which said hello', () => {
-    const got: Record<string, unknown[]> = { editor: [], preview: [], broadcast: [] };
-    const client = (name: string) => ({ send: (p: unknown) => got[name].push(p) });
-    const editor = client('editor');
-    const preview = client('preview');
-    let hello: ((data: unknown, c: object) => void) | undefined;
+  function setup(names: string[]) {
+    const got: Record<string, unknown[]> = { broadcast: [] };
+    const clients = Object.fromEntries(
+      names.map((name) => {
+        got[name] = [];
+        return [name, { send: (p: unknown) => got[name].push(p) }];
+      }),
+    );
+    const hellos: Record<string, (data: unknown, c: object) => void> = {};
     const ws = {
-      on: (event: string, fn: (data: unknown, c: object) => void) => {
-        if (event === EDITOR_HELLO) hello = fn;
-      },
+      on: (event: string, fn: (data: unknown, c: object) => void) => (hellos[event] = fn),
       send: (p: unknown) => got.broadcast.push(p),
-      clients: new Set([editor, preview]),
+      clients: new Set(Object.values(clients)),
     };
     keepReloadsOffEditor({ ws } as never);
-    (ws.send as (p: unknown) => void)({ type: 'full-reload' });
-    expect(got.broadcast).toHaveLength(0);
-    expect(got.editor).toHaveLength(1); // before the hello, the editor is a page like any other
-    hello!({}, editor);
-    (ws.send as (p: unknown) => void)({ type: 'full-reload' });
-    (ws.send as (p: unknown) => void)({ type: 'error', err: { message: 'x' } });
-    expect(got.editor).toHaveLength(1);
-    expect(got.preview).toHaveLength(3);
+    return { got, clients, say: (event: string, name: string) => hellos[event]({}, clients[name]), send: ws.send as (p: unknown) => void };
+  }
+
+  it('reach the site pages, never the editor, each as it says what it is', () => {
+    const { got, say, send } = setup(['editor', 'page']);
+    say(EDITOR_HELLO, 'editor');
+    say(PAGE_HELLO, 'page');
+    send({ type: 'full-reload' });
+    send({ type: 'error', err: { message: 'x' } });
+    expect(got.editor).toEqual([]);
+    expect(got.page).toEqual([{ type: 'full-reload' }, { type: 'error', err: { message: 'x' } }]);
     // Everything else (module updates of the editor's own code) is broadcast as before.
-    (ws.send as (p: unknown) => void)({ type: 'update', updates: [] });
+    send({ type: 'update', updates: [] });
     expect(got.broadcast).toEqual([{ type: 'update', updates: [] }]);
+  });
+
+  it('wait for a page that has not said what it is: the editor never reloads, a site page reloads once it says', () => {
+    const { got, say, send } = setup(['editor', 'page']);
+    send({ type: 'error', err: { message: 'x' } });
+    send({ type: 'full-reload' });
+    send({ type: 'error', err: { message: 'y' } });
+    expect(got.editor).toEqual([]);
+    expect(got.page).toEqual([]);
+    say(EDITOR_HELLO, 'editor');
+    say(PAGE_HELLO, 'page');
+    expect(got.editor).toEqual([]);
+    // The reload it missed, once (the error after it is met by the reloaded page).
+    expect(got.page).toEqual([{ type: 'full-reload' }]);
+    say(PAGE_HELLO, 'page');
+    expect(got.page).toHaveLength(1);
+  });
+
+  it('give a page that missed only an error that error', () => {
+    const { got, say, send } = setup(['page']);
+    send({ type: 'error', err: { message: 'x' } });
+    say(PAGE_HELLO, 'page');
+    expect(got.page).toEqual([{ type: 'error', err: { message: 'x' } }]);
   });
 });
 
@@ -164,6 +191,18 @@ describe('the plugin in a Vite dev server', () => {
     expect(proxy.status).toBe(200);
     expect(proxy.text).toContain('sitewright:editor');
     expect(proxy.text).not.toContain('<html');
+  });
+  it("gives a site page the page's hello, not the editor's, nor the token", async () => {
+    const html = await server.transformIndexHtml(
+      '/pricing',
+      '<!doctype html><html><head><meta charset="utf-8"><title>Pricing</title></head><body></body></html>',
+    );
+    expect(html).not.toContain(TOKEN);
+    const src = /src="([^"]*html-proxy[^"]*)"/.exec(html)?.[1].replace(/&amp;/g, '&');
+    expect(src).toBeDefined();
+    const proxy = await get(src!, { accept: '*/*' });
+    expect(proxy.text).toContain('sitewright:page');
+    expect(proxy.text).not.toContain('sitewright:editor');
   });
   it('refuses the editor page (and its token) to a foreign Host', async () => {
     const r = await get('/', { host: `evil.example:${port}` });

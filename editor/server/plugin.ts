@@ -24,18 +24,28 @@ export interface EditorPluginOptions {
   hosts?: string[];
 }
 
-/** Custom HMR event the editor page sends so the server knows which connection is the editor's. */
+/** Custom HMR event the editor's pages send so the server knows which connections are the editor's. */
 export const EDITOR_HELLO = 'sitewright:editor';
+/** The one every other page the server shows (the site's own pages, opened in a tab) sends. */
+export const PAGE_HELLO = 'sitewright:page';
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+const hello = (event: string) => `<script type="module">if (import.meta.hot) import.meta.hot.send(${JSON.stringify(event)}, {});</script>`;
+
 /** The tags added to the editor's HTML: the token, and the hello that keeps config reloads away from it. */
 export function editorHeadTags(token: string): string {
-  return `<meta name="${TOKEN_META}" content="${escapeAttr(token)}" />\n<script type="module">if (import.meta.hot) import.meta.hot.send(${JSON.stringify(EDITOR_HELLO)}, {});</script>`;
+  return `<meta name="${TOKEN_META}" content="${escapeAttr(token)}" />\n${hello(EDITOR_HELLO)}`;
 }
 
+/** A site page's hello, so that it still reloads when the config changes (keepReloadsOffEditor). */
+export const PAGE_HELLO_TAG = hello(PAGE_HELLO);
+
 export function injectToken(html: string, token: string): string {
-  const tags = editorHeadTags(token);
+  return injectHead(html, editorHeadTags(token));
+}
+
+function injectHead(html: string, tags: string): string {
   // After <meta charset> when there is one (it must come early), else right after <head>.
   const charset = /<meta\s+charset=[^>]*>/i.exec(html);
   if (charset) return html.slice(0, charset.index + charset[0].length) + `\n${tags}` + html.slice(charset.index + charset[0].length);
@@ -142,7 +152,7 @@ export function sitewrightEditor(opts: EditorPluginOptions): Plugin {
     transformIndexHtml: {
       order: 'pre',
       handler(html, ctx) {
-        if (!ctx.path.startsWith('/editor/') || !ctx.path.endsWith('.html')) return html;
+        if (!ctx.path.startsWith('/editor/') || !ctx.path.endsWith('.html')) return injectHead(html, PAGE_HELLO_TAG);
         return injectToken(html, opts.token);
       },
     },
@@ -184,16 +194,34 @@ export function sitewrightEditor(opts: EditorPluginOptions): Plugin {
 
 /**
  * The sitewright plugin tells every page to reload when a config file changes (and shows errors in the overlay).
- * The editor's own page must not reload (it would lose unsaved edits): such messages go to every other client.
+ * The editor's own pages must not reload (the editor would lose unsaved edits, a preview its place). A page says
+ * which it is once its scripts run, and a config change can land between its connection and that hello: a client
+ * that has not said yet keeps the message it missed, gets it when it says it is a site page, and never gets it
+ * when it says it is the editor's.
  */
 export function keepReloadsOffEditor(server: Pick<ViteDevServer, 'ws'>): void {
-  const editors = new WeakSet<object>();
-  server.ws.on(EDITOR_HELLO, (_data: unknown, client: object) => editors.add(client));
+  const kinds = new WeakMap<object, 'editor' | 'page'>();
+  const missed = new WeakMap<object, HotPayload>();
+  server.ws.on(EDITOR_HELLO, (_data: unknown, client: object) => {
+    kinds.set(client, 'editor');
+    missed.delete(client);
+  });
+  server.ws.on(PAGE_HELLO, (_data: unknown, client: { send(payload: HotPayload): void }) => {
+    kinds.set(client, 'page');
+    const payload = missed.get(client);
+    missed.delete(client);
+    if (payload) client.send(payload);
+  });
   const original = server.ws.send.bind(server.ws) as (...args: unknown[]) => void;
   (server.ws as { send: (...args: unknown[]) => void }).send = (...args: unknown[]) => {
     const payload = args[0] as HotPayload | string;
     if (typeof payload === 'object' && (payload.type === 'full-reload' || payload.type === 'error')) {
-      for (const client of server.ws.clients) if (!editors.has(client)) client.send(payload);
+      for (const client of server.ws.clients) {
+        const kind = kinds.get(client);
+        if (kind === 'page') client.send(payload);
+        // A reload already owed covers a later error: the reloaded page meets the error itself.
+        else if (!kind && missed.get(client)?.type !== 'full-reload') missed.set(client, payload);
+      }
       return;
     }
     original(...args);
