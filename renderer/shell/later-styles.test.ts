@@ -6,12 +6,14 @@ const linked = () => [...document.head.querySelectorAll('link[rel="stylesheet"]'
 /** A window whose first paint happens when `paint()` is called, at an address with the given hash. */
 function view(hash: string) {
   const frames: (() => void)[] = [];
+  const events = new EventTarget();
   const win = {
     location: { hash },
     requestAnimationFrame: (cb: () => void) => frames.push(cb),
     setTimeout: (cb: () => void, ms?: number) => (ms ? 0 : (cb(), 0)),
+    addEventListener: events.addEventListener.bind(events),
   } as unknown as Window;
-  return { win, paint: () => frames.splice(0).forEach((f) => f()) };
+  return { win, paint: () => frames.splice(0).forEach((f) => f()), scroll: () => events.dispatchEvent(new Event('scroll')) };
 }
 
 describe('linkLaterStyles', () => {
@@ -29,6 +31,19 @@ describe('linkLaterStyles', () => {
     paint();
     expect(linked()).toEqual(['/assets/faq.css', '/assets/cta.css']);
     expect(document.head.querySelector('noscript')).toBeNull();
+  });
+
+  it('links them when the visitor scrolls before the page has painted, once', () => {
+    document.head.innerHTML = '<noscript data-later-styles="/assets/faq.css"></noscript>';
+    document.head.querySelector('noscript')!.textContent = '<link rel="stylesheet" href="/assets/faq.css">';
+    const { win, paint, scroll } = view('');
+    linkLaterStyles(document, win);
+    expect(linked()).toEqual([]);
+    scroll();
+    expect(linked()).toEqual(['/assets/faq.css']);
+    paint();
+    scroll();
+    expect(linked()).toEqual(['/assets/faq.css']);
   });
 
   it('links them at once when the address points into the page', () => {
