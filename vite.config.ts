@@ -190,6 +190,7 @@ const DOM_TESTS = [
   'renderer/islands/defer.test.ts',
   'renderer/islands/early.test.ts',
   'renderer/islands/fill.test.ts',
+  'renderer/islands/inlined-styles.test.ts',
   'renderer/lib/dialogs.test.ts',
   'renderer/shell/later-styles.test.ts',
   'renderer/shell/shell.test.ts',

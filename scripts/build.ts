@@ -118,6 +118,20 @@ const noScriptCss = manifest[NO_SCRIPT_STYLES].file;
 // The loader asks for the runtime and, beside it, everything the runtime imports, so they arrive together.
 const [runtimeFile, ...runtimeImports] = collectAssets(manifest, [ISLANDS_RUNTIME]).js;
 const [registryFile, ...registryImports] = collectAssets(manifest, [BLOCK_REGISTRY]).js;
+/** Each island type's script files beyond the runtime's, which the loader fetches whole before it imports them. */
+function islandFiles(): Record<string, string[]> {
+  const runtimeFiles = new Set([runtimeFile, registryFile, ...runtimeImports, ...registryImports]);
+  return Object.fromEntries(
+    registry
+      .filter((b) => b.hydrate !== undefined && manifest[blockKey(b.type)])
+      .map((b) => [
+        b.type,
+        collectAssets(manifest, [blockKey(b.type)])
+          .js.filter((f) => !runtimeFiles.has(f))
+          .map((f) => `/${f}`),
+      ]),
+  );
+}
 // The consent script exists only in builds with an analytics or chat id: pages ask for it where the banner is.
 const pageScripts = await buildPageScripts(
   root,
@@ -126,6 +140,7 @@ const pageScripts = await buildPageScripts(
     url: `/${runtimeFile}`,
     registry: `/${registryFile}`,
     preload: [...new Set([...runtimeImports, ...registryImports])].filter((f) => f !== runtimeFile).map((f) => `/${f}`),
+    blocks: islandFiles(),
   },
   { consent: asksConsent(project.site) },
 );

@@ -13,4 +13,10 @@ declare const SITEWRIGHT_SHELL_INTENT: boolean | undefined;
 declare const SITEWRIGHT_SHELL_SEEN: boolean | undefined;
 declare const SITEWRIGHT_SHELL_ACCORDIONS: boolean | undefined;
 declare const SITEWRIGHT_SHELL_DISCLOSURES: boolean | undefined;
-declare const SITEWRIGHT_ISLAND_RUNTIME: { url: string; registry: string; preload: string[] };
+declare const SITEWRIGHT_ISLAND_RUNTIME: {
+  url: string;
+  registry: string;
+  preload: string[];
+  /** Each island block type's own script files and the ones they import, beyond the runtime's. */
+  blocks: Record<string, string[]>;
+};

@@ -10,10 +10,13 @@
  */
 import { ChunkCache, resetAllChunkCaches } from '../lib/chunk-cache.ts';
 import { openDialog, setDialogFailed, setDialogWaker } from '../lib/dialogs.ts';
-import { isChunkLoadError } from '../lib/with-timeout.ts';
+import { isChunkLoadError, loadChunk } from '../lib/with-timeout.ts';
+import { BLOCK_ATTR } from '../shell/markup.ts';
 import { DIALOG_ATTRIBUTE, HYDRATE_ATTRIBUTE, ISLAND_ATTRIBUTE, MEDIA_ATTRIBUTE } from './contract.ts';
 import { defer, triggerOf, type Deferred } from './defer.ts';
 import { BUTTON_LINKS, dialogAskedBy, takeEarlyDialogs } from './early.ts';
+import { fetchWhole } from './fetch-whole.ts';
+import { linkInlinedStyles } from './inlined-styles.ts';
 import { hasFlash } from '../forms/flash.ts';
 import type { BlockRegistry } from '../lib/blocks.ts';
 
@@ -28,9 +31,13 @@ function preloadModule(href: string): void {
   document.head.append(link);
 }
 
+// Before the runtime is asked for: its chunk loader reads the page's links once, when first called.
+linkInlinedStyles(document);
+
 const address = SITEWRIGHT_ISLAND_RUNTIME;
 // The runtime renders whatever blocks it is given: the build names the site's registry beside it.
 const runtime = new ChunkCache(async (): Promise<Runtime> => {
+  await fetchWhole([address.url, address.registry, ...address.preload]);
   address.preload.forEach(preloadModule);
   const [code, { blockRegistry }] = await Promise.all([
     import(/* @vite-ignore */ address.url) as Promise<typeof import('./runtime.tsx')>,
@@ -73,7 +80,12 @@ for (const el of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)
   const island = defer(
     el,
     trigger,
-    async () => (await runtime.load('islands')).hydrateIsland(el),
+    async () => {
+      const type = el.getAttribute(BLOCK_ATTR) ?? '';
+      // The block's files and the runtime's at the same time, each fetched whole before anything imports it.
+      const [live] = await Promise.all([runtime.load('islands'), loadChunk(type, () => fetchWhole(address.blocks[type] ?? []))]);
+      return live.hydrateIsland(el);
+    },
     (error, retry) => {
       showFailure(el, error, () => {
         if (dialog) setDialogFailed(dialog, false);

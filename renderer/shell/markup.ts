@@ -26,6 +26,12 @@ export const SEEN_ISLANDS = '[data-hydrate="visible"]';
  * the shell links once the page has painted; the links inside it serve browsers with scripts off.
  */
 export const LATER_STYLES_ATTR = 'data-later-styles';
+/**
+ * On the `<style>` that carries a page's styles inlined: the style sheets (space-separated) they came from. The
+ * islands loader links them, disabled, before any block code loads, so the chunk loader finds them on the page and
+ * does not fetch them again. (Written as disabled links in the HTML, Chromium fetched them during load.)
+ */
+export const INLINED_STYLES_ATTR = 'data-inlined-styles';
 /** The media of the link to ./no-script.css, which the shell widens to every browser (see there). */
 export const NO_SCRIPT_MEDIA = '(scripting: none)';
 /** On each block's wrapper, which is also an island's (renderer/Blocks.tsx): the block's type, e.g. "pricingPlans". */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { escapeAttribute } from '../../renderer/islands/fill.ts';
 import { GATED_TEMPLATE_ID } from '../../renderer/shell/gate.ts';
-import { LATER_STYLES_ATTR, NO_SCRIPT_MEDIA } from '../../renderer/shell/markup.ts';
+import { INLINED_STYLES_ATTR, LATER_STYLES_ATTR, NO_SCRIPT_MEDIA } from '../../renderer/shell/markup.ts';
 
 export interface Manifest {
   [key: string]: {
@@ -97,11 +97,10 @@ export function renderDocument(d: DocumentParts): string {
     `<meta name="theme-color" content="#1f5fd6">`,
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
     ...d.css.map((c) => `<link rel="stylesheet" href="/${c}">`),
-    d.inlineCss ? `<style>${d.inlineCss.replace(/<\/style/gi, '<\\/style')}</style>` : '',
-    // The same files as disabled links: never fetched or parsed, but they tell Vite's chunk loader the styles
-    // are already on the page, so a block that hydrates later does not load them again. (Print-only links did
-    // the same at the cost of a request and a style-sheet parse each during load.)
-    ...(d.inlineCss ? (d.inlinedFiles ?? []).map((c) => `<link rel="stylesheet" href="/${c}" disabled>`) : []),
+    // The files the inlined styles came from, named for the islands loader (INLINED_STYLES_ATTR).
+    d.inlineCss
+      ? `<style${d.inlinedFiles?.length ? ` ${INLINED_STYLES_ATTR}="${escapeHtml(d.inlinedFiles.map((c) => `/${c}`).join(' '))}"` : ''}>${d.inlineCss.replace(/<\/style/gi, '<\\/style')}</style>`
+      : '',
     // With scripts off nothing links them later, so they are linked here; the shell reads the list from the attribute.
     d.laterCss?.length
       ? `<noscript ${LATER_STYLES_ATTR}="${d.laterCss.map((c) => `/${c}`).join(' ')}">${d.laterCss.map((c) => `<link rel="stylesheet" href="/${c}">`).join('')}</noscript>`

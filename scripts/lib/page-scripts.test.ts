@@ -19,6 +19,7 @@ describe('buildPageScripts', () => {
           url: '/assets/islands-TEST.js',
           registry: '/assets/registry-TEST.js',
           preload: ['/assets/framework-TEST.js', '/assets/island-runtime-TEST.js'],
+          blocks: { enquiry: ['/assets/Enquiry-TEST.js'] },
         };
         const scripts = await buildPageScripts(root, out, runtime);
         const { loaderFile } = scripts;
@@ -32,7 +33,7 @@ describe('buildPageScripts', () => {
         }
         expect(shell).toContain(`/${loaderFile}`);
         expect(loader).toContain(runtime.url);
-        for (const f of runtime.preload) expect(loader).toContain(f);
+        for (const f of [...runtime.preload, ...runtime.blocks.enquiry]) expect(loader).toContain(f);
         for (const code of [shell, loader]) expect(code).not.toMatch(/SITEWRIGHT_ISLANDS?_/);
         // The shell is what every page runs: no React in it.
         expect(shell).not.toContain('react.dev/errors');
@@ -108,7 +109,12 @@ describe('the shell with block scripts', () => {
     const out = mkdtempSync(join(tmpdir(), 'sitewright-page-scripts-'));
     const blocksDir = fixtureBlocks();
     try {
-      const scripts = await buildPageScripts(root, out, { url: '/assets/islands-TEST.js', registry: '/assets/registry-TEST.js', preload: [] }, { blocksDir });
+      const scripts = await buildPageScripts(
+        root,
+        out,
+        { url: '/assets/islands-TEST.js', registry: '/assets/registry-TEST.js', preload: [], blocks: {} },
+        { blocksDir },
+      );
       const parts = { islands: false, notFound: false, gate: false, laterStyles: false };
       const none = await scripts.shell(parts);
       const one = await scripts.shell({ ...parts, blockScripts: ['PriceTable'] });

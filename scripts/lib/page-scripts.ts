@@ -40,12 +40,8 @@ export function islandsStart(blocks: readonly Pick<BlockOptions, 'hydrate' | 'me
 }
 
 /** Where the loader finds the island runtime in the client build (renderer/islands/runtime-address.d.ts). */
-export interface RuntimeAddress {
-  url: string;
-  /** The site's block registry, handed to the runtime. */
-  registry: string;
-  preload: string[];
-}
+/** Where the island runtime, the site's block registry and each island's files are (renderer/islands/addresses.d.ts). */
+export type RuntimeAddress = typeof SITEWRIGHT_ISLAND_RUNTIME;
 
 /** The parts of the shell a page uses; the others are left out of the code it inlines. */
 export interface ShellParts {
