@@ -213,6 +213,7 @@ export async function startLeadService(
       forms,
       trustedProxies: config.trustedProxies,
       notificationsOn: config.smtpUrl !== undefined,
+      siteRoutes,
       onQueued: config.smtpUrl ? mailKick : undefined,
       webhook: worker ? { onQueued: worker.kick } : undefined,
     });

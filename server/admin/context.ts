@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Db } from '../db.ts';
 import type { LeadForm } from '../forms.ts';
 import type { Publishing } from '../publish/types.ts';
+import type { SiteRoutes } from '../stats/ingest.ts';
 import { can, type Action } from './roles.ts';
 import type { SignedIn } from './sessions.ts';
 
@@ -19,6 +20,8 @@ export interface BackOfficeOptions {
   onQueued?: () => void;
   /** Set when SITEWRIGHT_LEAD_WEBHOOK is: a lead marked "Not spam" gets its webhook copy then, and the worker is woken. */
   webhook?: { onQueued?: () => void };
+  /** The routes of the site being served, so a lead taken out of spam is counted under its page as a new one is. */
+  siteRoutes?: () => SiteRoutes | undefined;
   /** The connection's peer; defaults to the socket's. Tests inject one. */
   peerAddress?: (c: Context) => string | undefined;
   clock?: () => number;

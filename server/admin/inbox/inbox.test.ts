@@ -361,6 +361,26 @@ describe.each(backends())('the leads inbox on $name', (backend) => {
       expect(await (await get(`/admin/leads/${id}?done=notified`, cookie)).text()).toContain('its notification emails are on their way');
     });
 
+    it('counts a lead out of spam in the funnel, on the day it came, under its page and campaign, as a new lead is', async () => {
+      const id = await seed(db, {
+        status: 'spam',
+        form: 'enquiry',
+        at: '2026-11-20T23:30:00Z',
+        attribution: { landing_path: '/referral/AB12', utm_source: 'newsletter', utm_campaign: 'autumn' },
+      });
+      const funnel = () => db.query('SELECT day::text AS day, form, landing, source, campaign, leads FROM stats_forms');
+      expect((await funnel()).rows).toEqual([]);
+      const cookie = await as('sales');
+      const siteRoutes = () => ({ pages: new Set(['/', '/contact']), patterns: ['/referral/:refId'] });
+      await post(`/admin/leads/${id}/not-spam`, cookie, {}, { notificationsOn: false, siteRoutes });
+      expect((await funnel()).rows).toEqual([
+        { day: '2026-11-20', form: 'enquiry', landing: '/referral/:refId', source: 'newsletter', campaign: 'autumn', leads: 1 },
+      ]);
+      // A second press (a stale tab) finds it no longer spam and counts nothing more.
+      await post(`/admin/leads/${id}/not-spam`, cookie, {}, { notificationsOn: false, siteRoutes });
+      expect((await funnel()).rows.map((r) => (r as { leads: number }).leads)).toEqual([1]);
+    });
+
     it('queues no email for a lead out of spam when the server has no mail settings', async () => {
       const id = await seed(db, { status: 'spam' });
       const cookie = await as('sales');

@@ -4,7 +4,9 @@ import type { Hono } from 'hono';
 import { columnNames, leadCells, leadTable } from '../../columns.ts';
 import { csvTable } from '../../csv.ts';
 import { queueNotifications } from '../../notify.ts';
-import { queueDelivery } from '../../store.ts';
+import type { Attribution } from '../../attribution.ts';
+import { countedPath } from '../../stats/ingest.ts';
+import { countLead, queueDelivery } from '../../store.ts';
 import { audit } from '../audit.ts';
 import { needs, type BackOfficeContext, type BackOfficeEnv, type BackOfficeOptions } from '../context.ts';
 import { refusalPage, renderPage } from '../layout.tsx';
@@ -173,9 +175,15 @@ export function registerInbox(app: Hono<BackOfficeEnv>, o: BackOfficeOptions): v
         if (!(await changeStatus(tx, id, from, to, display(c), kind))) return (await getLead(tx, id)) ? 'stale' : 'gone';
         await audit(tx, { actorId: staff.id, actor: staff.email, action: 'lead-status', subject: id, detail: { from, to } });
         if (kind !== 'not-spam') return 'done';
-        // A lead taken out of spam goes where a new lead would have gone: to the webhook, and to its form's recipients.
-        const lead = o.webhook ? await getLead(tx, id) : undefined;
-        if (lead) await queueDelivery(tx, { id: lead.id, form: lead.form, receivedAt: lead.receivedAt, payload: lead.payload });
+        // A lead taken out of spam goes where a new lead would have gone: into the funnel, on the day it came, to the
+        // webhook, and to its form's recipients.
+        const lead = await getLead(tx, id);
+        if (lead) {
+          const attribution: Attribution = Object.fromEntries(Object.entries(lead.attribution).filter(([, v]) => v !== null));
+          const landing = attribution.landing && countedPath(attribution.landing, false, o.siteRoutes?.());
+          await countLead(tx, { form: lead.form, receivedAt: lead.receivedAt, attribution, landing });
+          if (o.webhook) await queueDelivery(tx, { id: lead.id, form: lead.form, receivedAt: lead.receivedAt, payload: lead.payload });
+        }
         return o.notificationsOn && (await queueNotifications(tx, id)) > 0 ? 'queued' : 'done';
       });
       if (outcome === 'gone') return notFound(c);
