@@ -283,9 +283,9 @@ export function App() {
         announce,
         openFile: (path: string) => {
           const p = configPath(path);
-          const show = () => editorStore.getState().showPanel({ kind: 'file', path: p });
-          if (p in editorStore.getState().working) show();
-          else void loadFile(p).then(show);
+          // The panel changes at once, saying "Loading…" until a file still on its way has arrived.
+          editorStore.getState().showPanel({ kind: 'file', path: p });
+          if (!(p in editorStore.getState().working)) void loadFile(p).catch((e: Error) => setLoadError(e.message));
         },
         createFragment: async (kind, id) => {
           try {

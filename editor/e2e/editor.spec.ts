@@ -310,8 +310,10 @@ test("a form file: settings that name a field offer the form's fields by their l
     await openEditor(page);
     await page.getByRole('button', { name: 'Form: waitlist' }).click();
     const panel = page.locator('#sw-fields');
-    await unfoldAll(page);
     const required = panel.getByRole('group', { name: 'Required', exact: true });
+    // The form's fields show once its file has arrived (on a busy machine after the click): unfolded then.
+    await expect(required).toBeVisible();
+    await unfoldAll(page);
     await expect.poll(() => picked(required.getByRole('combobox').first())).toBe('First name');
     const countryField = panel
       .getByRole('combobox', { name: 'Country field' })
