@@ -54,7 +54,7 @@ test('from load, the keyboard reaches the pages, the sections and the fields in 
   expect(await tabsTo(page, skip.getByRole('link', { name: 'Sections' }))).toBeLessThanOrEqual(3);
   await page.keyboard.press('Enter');
   await expect(outline(page)).toBeFocused();
-  expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ', 'Section 4: CTA banner']);
+  await expect.poll(() => sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ', 'Section 4: CTA banner']);
   // Arrow to the feature grid, Alt+ArrowDown moves it below the FAQ; a screen reader hears where it went.
   await page.keyboard.press('ArrowDown');
   await expect(outline(page).getByRole('option', { name: /Section 2: Feature grid/ })).toHaveAttribute('aria-selected', 'true');

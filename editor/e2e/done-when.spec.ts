@@ -41,7 +41,7 @@ test('Done when: /partners with a hero, a feature grid and a new FAQ set, in the
   await newPage.getByLabel('Title').fill('Partners');
   await newPage.getByRole('button', { name: 'Create page' }).click();
   await expect(page.getByRole('button', { name: /Partners \/partners/ })).toHaveAttribute('aria-current', 'page');
-  expect(await sectionNames(page)).toEqual(['Section 1: Hero']);
+  await expect.poll(() => sectionNames(page)).toEqual(['Section 1: Hero']);
   await outline(page)
     .getByRole('option', { name: /Section 1: Hero/ })
     .click();
@@ -51,7 +51,7 @@ test('Done when: /partners with a hero, a feature grid and a new FAQ set, in the
   // A feature grid and a FAQ block from the palette.
   await addSection(page, 'Feature grid');
   await addSection(page, 'FAQ');
-  expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ']);
+  await expect.poll(() => sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ']);
 
   // A new question set, made from the FAQ block's own picker; the block uses it at once.
   await outline(page)

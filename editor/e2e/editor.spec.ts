@@ -26,7 +26,7 @@ test('create a page with three sections, edit, reorder, undo, paste elsewhere, f
   // Two more sections from the palette, with their example content.
   await addSection(page, 'Feature grid');
   await addSection(page, 'FAQ');
-  expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ']);
+  await expect.poll(() => sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ']);
   await expect(preview(page).getByText('Everything you need to build remotely')).toBeVisible();
 
   // Edit a field: the preview follows.
@@ -42,17 +42,17 @@ test('create a page with three sections, edit, reorder, undo, paste elsewhere, f
     .click();
   await outline(page).focus();
   await page.keyboard.press('Alt+ArrowUp');
-  expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: FAQ', 'Section 3: Feature grid']);
+  await expect.poll(() => sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: FAQ', 'Section 3: Feature grid']);
   await page.keyboard.press('Control+z');
-  expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ']);
+  await expect.poll(() => sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ']);
   // And with the buttons.
   await outline(page)
     .getByRole('option', { name: /Section 2: Feature grid/ })
     .click();
   await tool(page, 'Move down').click();
-  expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: FAQ', 'Section 3: Feature grid']);
+  await expect.poll(() => sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: FAQ', 'Section 3: Feature grid']);
   await page.getByRole('button', { name: 'Undo' }).click();
-  expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ']);
+  await expect.poll(() => sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ']);
   await expect(field(page, 'Heading')).toHaveValue('Everything you need to build remotely');
 
   // A problem: the hero's headline emptied. It shows under the field, on the section, in the list; saving is refused.
@@ -235,7 +235,7 @@ test('drag and drop with the mouse reorders the sections, in the outline and in 
   await openEditor(page);
   await page.getByRole('button', { name: /Private Project Owners \/owner/ }).click();
   await expect(outline(page).getByRole('option')).toHaveCount(4);
-  expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ', 'Section 4: CTA banner']);
+  await expect.poll(() => sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ', 'Section 4: CTA banner']);
   const grid = preview(page).getByRole('heading', { name: 'Everything you need to build without being on site' });
   const faq = preview(page).getByRole('heading', { name: 'Frequently asked questions' });
   await expect(grid).toBeVisible();
