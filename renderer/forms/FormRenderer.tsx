@@ -1,4 +1,4 @@
-import { useContext, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { startTransition, useContext, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { navigateTo } from '../lib/navigate.ts';
 import { keepForNextPage } from './flash.ts';
 import Form from '@rjsf/core';
@@ -121,7 +121,10 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
         : (loadValidator ? loadValidator() : validatorChunks.load(formId)).then((fns) => createPrecompiledValidator(fns, schema))
     ).then(
       (v) => {
-        setValidator(v);
+        // A transition, as is all that arrives on its own: rendered with the visitor's next keystroke, it would give the
+        // form new props before the form has handed that keystroke back to `data`, and the field would show the text
+        // from before it for a moment (the caret jumps to the end).
+        startTransition(() => setValidator(v));
         return v;
       },
       (e: unknown) => {
@@ -171,7 +174,7 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
     clearTimeout(bannerTimer.current);
     if (notice.show === 'banner') {
       setBanner({ kind, text });
-      if (notice.hideAfterMs) bannerTimer.current = setTimeout(() => setBanner(null), notice.hideAfterMs);
+      if (notice.hideAfterMs) bannerTimer.current = setTimeout(() => startTransition(() => setBanner(null)), notice.hideAfterMs);
       return;
     }
     // A toast outside an open modal dialog would sit under its backdrop; after closing, the page's host shows it.
@@ -223,33 +226,38 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
       const view = typeof window === 'undefined' ? undefined : window;
       const headers = { ...idempotencyHeaders(url, attempt.key, view?.location.origin), ...attributionHeaders(url, view) };
       const outcome = await sendForm(config.submit, withHoneypot(body, trapRef.current?.value ?? ''), site.iamService, fetchImpl, headers);
-      setBusy(false);
-      if (outcome.kind !== 'success') {
-        const fieldErrors = outcome.kind === 'http' && outcome.status === 422 ? serverFieldErrors(outcome.data, config.submit.payload) : {};
-        const firstWrong = fields.find((f) => fieldErrors[f]);
-        if (firstWrong) {
-          setServerErrors(fieldErrors);
-          setFocusRequest({ field: firstWrong });
+      // The service's answer arrives on its own, while the visitor may be typing: a transition (see getValidator).
+      startTransition(() => {
+        setBusy(false);
+        if (outcome.kind !== 'success') {
+          const fieldErrors = outcome.kind === 'http' && outcome.status === 422 ? serverFieldErrors(outcome.data, config.submit.payload) : {};
+          const firstWrong = fields.find((f) => fieldErrors[f]);
+          if (firstWrong) {
+            setServerErrors(fieldErrors);
+            setFocusRequest({ field: firstWrong });
+          }
+          notify(config.submit.onFailure.notice, 'error', failureText(config.submit.onFailure.notice, outcome));
+          return;
         }
-        notify(config.submit.onFailure.notice, 'error', failureText(config.submit.onFailure.notice, outcome));
-        return;
-      }
-      attemptRef.current = null;
-      const then = config.submit.onSuccess;
-      if (then.store) saveStore(then.store.key, Object.fromEntries(then.store.fields.filter((k) => k in body).map((k) => [k, body[k]])));
-      if (then.notice) notify(then.notice, 'success', successText(then.notice, outcome), Boolean(then.goTo));
-      if (then.reset) {
-        if (trapRef.current) trapRef.current.value = '';
-        setData(initial);
-        setShown(new Set());
-      }
-      if (then.closeDialog) onClose?.();
-      // A route of this site and another site's address are both a document load now.
-      if (then.goTo) navigateTo(resolveHref(then.goTo, site).href);
+        attemptRef.current = null;
+        const then = config.submit.onSuccess;
+        if (then.store) saveStore(then.store.key, Object.fromEntries(then.store.fields.filter((k) => k in body).map((k) => [k, body[k]])));
+        if (then.notice) notify(then.notice, 'success', successText(then.notice, outcome), Boolean(then.goTo));
+        if (then.reset) {
+          if (trapRef.current) trapRef.current.value = '';
+          setData(initial);
+          setShown(new Set());
+        }
+        if (then.closeDialog) onClose?.();
+        // A route of this site and another site's address are both a document load now.
+        if (then.goTo) navigateTo(resolveHref(then.goTo, site).href);
+      });
     } catch {
       // The validator chunk failed to load: the form cannot check itself, so say so rather than send unchecked data.
-      setBusy(false);
-      notify(config.submit.onFailure.notice, 'error', failureText(config.submit.onFailure.notice, { kind: 'network', error: 'validator unavailable' }));
+      startTransition(() => {
+        setBusy(false);
+        notify(config.submit.onFailure.notice, 'error', failureText(config.submit.onFailure.notice, { kind: 'network', error: 'validator unavailable' }));
+      });
     } finally {
       busyRef.current = false;
     }
