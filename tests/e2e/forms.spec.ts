@@ -234,9 +234,13 @@ test.describe('scheduler step (/schedule-call-calendly)', () => {
     await page.clock.install({ time: start });
     await page.clock.pauseAt(start + 1_000);
     await page.goto('/schedule-call-calendly');
-    // Hydration needs no timer; only its "hydrated" mark waits for an animation frame, so step 1 ms at a time.
+    // The scheduler hydrates once in view, on its own time rather than with the page's "hydrated" mark; its
+    // 3 s timer starts as it does. Hydration waits for a zero-delay timer and the mark for an animation frame, so
+    // step 1 ms at a time until both are there.
     let stepped = 0;
-    while (!(await page.evaluate(() => document.documentElement.dataset.hydrated === 'true'))) {
+    const live = () =>
+      page.evaluate(() => document.documentElement.dataset.hydrated === 'true' && document.querySelector('[data-block="scheduler"][data-live]') !== null);
+    while (!(await live())) {
       await page.clock.runFor(1);
       stepped++;
       expect(stepped).toBeLessThan(2_000);
