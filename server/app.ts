@@ -22,7 +22,7 @@ import { deleteByEmail, insertLead, leadFilterFrom, listLeads, pendingOutbox } f
 import { createStaffSocketRoutes } from './admin/auth/staff-socket.ts';
 import { EVENT_BODY_MAX } from '../renderer/shell/events.ts';
 import { StatsAggregator } from './stats/aggregator.ts';
-import { countedPath, isBot, isEventType, readBeacon, REFUSALS, type SiteRoutes } from './stats/ingest.ts';
+import { isBot, isEventType, readBeacon, REFUSALS, type SiteRoutes } from './stats/ingest.ts';
 import { statsReport } from './stats/queries.ts';
 import { dayRangeProblem } from './stats/range.ts';
 
@@ -359,8 +359,7 @@ export function createLeadApp(options: LeadAppOptions): Hono {
       notify: options.notifications ? { forms } : undefined,
       message: successMessage(form.id),
       ...extra,
-      // The funnel counts the landing page as its page views are counted: by the site's route.
-      statsLanding: extra.attribution.landing && countedPath(extra.attribution.landing, false, options.siteRoutes?.()),
+      siteRoutes: options.siteRoutes?.(),
     });
 
   /**

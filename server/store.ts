@@ -6,6 +6,8 @@ import type { LeadForm } from './forms.ts';
 import { queueNotifications } from './notify.ts';
 import { purgeStatsDays } from './stats/salt.ts';
 import { ATTRIBUTION_FIELDS, ATTRIBUTION_KEYS, type Attribution, type AttributionKey } from './attribution.ts';
+import { isFormId } from './form-id.ts';
+import { countedPath, type SiteRoutes } from './stats/ingest.ts';
 
 /** Where a lead stands in the inbox. */
 export type LeadStatus = 'new' | 'handled' | 'spam';
@@ -43,11 +45,8 @@ export interface NewLead {
   attribution?: Attribution;
   /** Why it is spam (e.g. 'honeypot'): it is kept with status spam, and nothing is queued for it. */
   spam?: string;
-  /**
-   * The landing page the funnel counts the lead under, when it differs from the attribution's (a parameter route
-   * such as /referral/:refId, or the not-found page); else the attribution's landing, else ''.
-   */
-  statsLanding?: string;
+  /** The site's routes, by which the funnel counts the landing page (see countLead). */
+  siteRoutes?: SiteRoutes;
 }
 
 export type InsertOutcome = { kind: 'created'; answer: StoredAnswer } | { kind: 'replay'; answer: StoredAnswer } | { kind: 'mismatch' };
@@ -127,21 +126,27 @@ export async function insertLead(db: Db, lead: NewLead): Promise<InsertOutcome> 
     // In the lead's own transaction: a lead stored is a notification queued, whatever happens to the process next.
     if (lead.notify && !lead.spam) await queueNotifications(tx, id, lead.notify.forms);
     // The funnel counts it in the same transaction: a lead stored is a lead counted, once (a replay never gets here).
-    if (!lead.spam) await countLead(tx, { form: lead.form, receivedAt: received_at, attribution: a, landing: lead.statsLanding });
+    if (!lead.spam) await countLead(tx, { form: lead.form, receivedAt: received_at, attribution: a }, lead.siteRoutes);
     return { kind: 'created', answer };
   });
 }
 
 /**
- * Adds a stored lead to the funnel: its received day (UTC), form, landing page, source (utm_source, else the other
- * site's host, else '') and campaign (utm_campaign, else '').
+ * Adds a stored lead to the funnel: its received day (UTC), form, landing page (counted as its page views are, by the
+ * site's route: /referral/:refId, or the not-found page), source (utm_source, else the other site's host, else '')
+ * and campaign (utm_campaign, else ''). Takes the attribution as sent or as stored (absent values null).
  */
-export async function countLead(tx: Queryable, lead: { form: string; receivedAt: Date | string; attribution: Attribution; landing?: string }): Promise<void> {
+export async function countLead(
+  tx: Queryable,
+  lead: { form: string; receivedAt: Date | string; attribution: Partial<Record<AttributionKey, string | null>> },
+  routes?: SiteRoutes,
+): Promise<void> {
   const a = lead.attribution;
+  const landing = a.landing ? countedPath(a.landing, false, routes) : '';
   await tx.query(
     `INSERT INTO stats_forms (day, form, landing, source, campaign, leads) VALUES (($1::timestamptz AT TIME ZONE 'UTC')::date, $2, $3, $4, $5, 1)
      ON CONFLICT (day, form, landing, source, campaign) DO UPDATE SET leads = stats_forms.leads + 1`,
-    [lead.receivedAt, lead.form, lead.landing ?? a.landing ?? '', a.utmSource || a.referrer?.toLowerCase() || '', a.utmCampaign ?? ''],
+    [lead.receivedAt, lead.form, landing, a.utmSource || a.referrer?.toLowerCase() || '', a.utmCampaign ?? ''],
   );
 }
 
@@ -168,9 +173,6 @@ export function leadFilterFrom(form: string | undefined, since: string | undefin
   if (at === undefined) return `"since" must be an ISO 8601 date or time such as ${SINCE_EXAMPLE}, not "${since}".`;
   return { form, since: at };
 }
-
-/** A form's id: its file's name in site.config/forms/. */
-export const isFormId = (s: string) => /^[a-z0-9][a-z0-9_-]{0,63}$/i.test(s);
 
 export async function listLeads(db: Queryable, filter: LeadFilter = {}): Promise<LeadRow[]> {
   const r = await db.query<LeadDbRow>(

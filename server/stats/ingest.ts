@@ -5,7 +5,7 @@
  */
 import { EVENT_BODY_MAX, EVENT_VALUE_MAX, NOT_FOUND_PATH } from '../../renderer/shell/events.ts';
 import { attributionValue, type AttributionKey } from '../attribution.ts';
-import { isFormId } from '../store.ts';
+import { isFormId } from '../form-id.ts';
 import type { Refusal, VisitOrigin } from './types.ts';
 import { normalisePath, routeMatches } from '../../renderer/lib/route-match.ts';
 

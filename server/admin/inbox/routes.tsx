@@ -4,8 +4,6 @@ import type { Hono } from 'hono';
 import { columnNames, leadCells, leadTable } from '../../columns.ts';
 import { csvTable } from '../../csv.ts';
 import { queueNotifications } from '../../notify.ts';
-import type { Attribution } from '../../attribution.ts';
-import { countedPath } from '../../stats/ingest.ts';
 import { countLead, queueDelivery } from '../../store.ts';
 import { audit } from '../audit.ts';
 import { needs, type BackOfficeContext, type BackOfficeEnv, type BackOfficeOptions } from '../context.ts';
@@ -179,9 +177,7 @@ export function registerInbox(app: Hono<BackOfficeEnv>, o: BackOfficeOptions): v
         // webhook, and to its form's recipients.
         const lead = await getLead(tx, id);
         if (lead) {
-          const attribution: Attribution = Object.fromEntries(Object.entries(lead.attribution).filter(([, v]) => v !== null));
-          const landing = attribution.landing && countedPath(attribution.landing, false, o.siteRoutes?.());
-          await countLead(tx, { form: lead.form, receivedAt: lead.receivedAt, attribution, landing });
+          await countLead(tx, lead, o.siteRoutes?.());
           if (o.webhook) await queueDelivery(tx, { id: lead.id, form: lead.form, receivedAt: lead.receivedAt, payload: lead.payload });
         }
         return o.notificationsOn && (await queueNotifications(tx, id)) > 0 ? 'queued' : 'done';
