@@ -23,6 +23,23 @@ export function formTitle(id: string, config?: { title?: unknown }): string {
   return typeof config?.title === 'string' && config.title.trim() ? config.title.trim() : keyWords(id);
 }
 
+/**
+ * Where a field lets staff reach the person in one tap (a phone in the sales team's hand): an email field's address
+ * as a mailto: link, a phone field's number as a tel: link. The site's phone fields send the whole international
+ * number as digits with the country code, so digits alone are dialled with a "+"; a number written another way is
+ * dialled as written. Anything else: undefined.
+ */
+export function contactHref(key: string, value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  const name = key.toLowerCase().replace(/[_\s-]/g, '');
+  if (name.includes('email')) return /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(text) ? `mailto:${text}` : undefined;
+  if (!name.includes('phone') && !name.includes('mobile')) return undefined;
+  const digits = text.replace(/\D/g, '');
+  if (!/^\+?[\d\s().-]+$/.test(text) || digits.length < 7 || digits.length > 15) return undefined;
+  return /^\+|^\d+$/.test(text) ? `tel:+${digits}` : `tel:${digits}`;
+}
+
 /** A value as one line of text: "Yes"/"No" for ticks, lists joined, nothing at all for an empty answer. */
 export function valueText(value: unknown): string {
   if (value === undefined || value === null) return '';

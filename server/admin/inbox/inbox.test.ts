@@ -286,6 +286,8 @@ describe.each(backends())('the leads inbox on $name', (backend) => {
       ]);
       expect(html).toContain('<dd>&lt;script&gt;alert(1)&lt;/script&gt;\nSecond line</dd>');
       expect(html).not.toContain('<script>alert(1)');
+      // The address is a link that writes to them; the message is only text.
+      expect(html).toContain('<dt>Email</dt><dd><a href="mailto:ada@example.com">ada@example.com</a></dd>');
       expect(html).toContain('<dt>Came from</dt><dd>www.google.com</dd>');
       expect(html).toContain('<dt>Medium</dt><dd><span class="none">Not recorded</span></dd>');
       expect(html).toContain('Received through the Contact form');

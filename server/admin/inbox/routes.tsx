@@ -11,7 +11,8 @@ import { refusalPage, renderPage } from '../layout.tsx';
 import { can } from '../roles.ts';
 import { erasedSentence, formTitle, lastPage, readQuery, today, valueText, type LeadStatus } from './filters.ts';
 import { addNote, changeStatus, eraseByEmail, getLead, leadHistory, leadNotes, listAll, listPage, markExported, type InboxLead } from './store.ts';
-import { ErasePage, LeadPage, ListPage } from './views.tsx';
+import { ErasePage, LeadPage, ListPage, type LeadField } from './views.tsx';
+import { contactHref } from '../../lead-text.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -27,7 +28,7 @@ export function exportCsv(leads: readonly InboxLead[], names: ReturnType<typeof 
 }
 
 /** A lead's fields as [label, text], in its form file's order, then any key the file no longer names. */
-export function leadFields(lead: InboxLead, names: ReturnType<typeof columnNames>, order: readonly string[]): [string, string][] {
+export function leadFields(lead: InboxLead, names: ReturnType<typeof columnNames>, order: readonly string[]): LeadField[] {
   const keys = [
     ...order.filter((k) => k in lead.payload),
     ...Object.keys(lead.payload)
@@ -35,7 +36,12 @@ export function leadFields(lead: InboxLead, names: ReturnType<typeof columnNames
       .sort(),
   ];
   const ordered = Object.fromEntries(keys.map((k) => [k, lead.payload[k]]));
-  return [...leadCells({ ...lead, payload: ordered }, names)].map(([label, value]) => [label, valueText(value)]);
+  // One cell per key, in the keys' order.
+  return [...leadCells({ ...lead, payload: ordered }, names)].map(([label, value], i) => ({
+    label,
+    text: valueText(value),
+    href: contactHref(keys[i], value),
+  }));
 }
 
 export function registerInbox(app: Hono<BackOfficeEnv>, o: BackOfficeOptions): void {

@@ -233,11 +233,18 @@ export const DONE_WORDS: Readonly<Record<string, string>> = {
   stale: 'Someone else changed this lead’s status first. Here it is as it is now.',
 };
 
+/** A field of a lead as shown: its label, its value as text, and a mailto: or tel: link where it is one. */
+export interface LeadField {
+  label: string;
+  text: string;
+  href?: string;
+}
+
 export interface LeadProps {
   signedIn: SignedIn;
   lead: InboxLead;
   formTitle: string;
-  fields: [string, string][];
+  fields: LeadField[];
   history: LeadEvent[];
   notes: Note[];
   timeZone: string;
@@ -287,10 +294,10 @@ export function LeadPage(p: LeadProps) {
 
       <h2>What they sent</h2>
       <dl className="fields">
-        {p.fields.map(([label, text]) => (
+        {p.fields.map(({ label, text, href }) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd>{text || <span className="none">Left empty</span>}</dd>
+            <dd>{href ? <a href={href}>{text}</a> : text || <span className="none">Left empty</span>}</dd>
           </div>
         ))}
       </dl>
