@@ -116,6 +116,8 @@ const CASES: Case[] = [
       await expect(book).toHaveAttribute('href', /name=Ada%20Obi/);
       await expect(book).toHaveAttribute('href', new RegExp(`email=${encodeURIComponent(email).replace(/\./g, '\\.')}`));
       await expect(page.getByRole('link', { name: 'Continue without booking' })).toHaveAttribute('href', '/waitlist-welcome');
+      // Nothing is loading: no spinner says so, and none is drawn over the two links.
+      await expect(page.getByRole('status').filter({ hasText: 'Loading the scheduler' })).toBeHidden();
     },
   },
   {
