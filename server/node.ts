@@ -10,6 +10,7 @@ import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { openDatabase, type Db } from './db.ts';
+import { startNotes } from './start-notes.ts';
 import { migrate } from './migrate.ts';
 import { createAdminApp, createLeadApp, type LeadAppOptions } from './app.ts';
 import { acquireLock } from './lock.ts';
@@ -250,6 +251,13 @@ export async function startLeadService(
       listeningAt: (origin) => {
         siteUrl ??= origin.replace(/\/+$/, '');
         startMail();
+        void opened
+          .query<{ n: number }>('SELECT count(*)::int AS n FROM staff')
+          .then(({ rows }) => {
+            const notes = startNotes({ embedded, dataDir: config.dataDir, cwd: process.cwd(), origin: origin.replace(/\/+$/, ''), staff: rows[0]?.n ?? 0 });
+            for (const note of notes) console.log(note);
+          })
+          .catch(() => undefined);
       },
       close: () =>
         (closing ??= (async () => {
