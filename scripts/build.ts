@@ -132,6 +132,23 @@ function islandFiles(): Record<string, string[]> {
       ]),
   );
 }
+/**
+ * The same for each module the site's code imports lazily (renderer/lib/chunk-cache.ts names it by this key): every
+ * dynamic entry of the build but the blocks (above) and the pages (the dev server's).
+ */
+function lazyFiles(): Record<string, string[]> {
+  const runtimeFiles = new Set([runtimeFile, registryFile, ...runtimeImports, ...registryImports]);
+  return Object.fromEntries(
+    Object.entries(manifest)
+      .filter(([key, chunk]) => chunk.isDynamicEntry && !BLOCK_KEY.test(key) && !key.startsWith('node_modules/') && !key.startsWith('virtual:sitewright/page/'))
+      .map(([key]) => [
+        key,
+        collectAssets(manifest, [key])
+          .js.filter((f) => !runtimeFiles.has(f))
+          .map((f) => `/${f}`),
+      ]),
+  );
+}
 // The consent script exists only in builds with an analytics or chat id: pages ask for it where the banner is.
 const pageScripts = await buildPageScripts(
   root,
@@ -141,6 +158,7 @@ const pageScripts = await buildPageScripts(
     registry: `/${registryFile}`,
     preload: [...new Set([...runtimeImports, ...registryImports])].filter((f) => f !== runtimeFile).map((f) => `/${f}`),
     blocks: islandFiles(),
+    lazy: lazyFiles(),
   },
   { consent: asksConsent(project.site) },
 );

@@ -5,9 +5,9 @@ import example from './example.json';
 import type { SchedulerBlock } from '../../renderer/generated/config-types.ts';
 import { renderInPage } from '../../tests/helpers/render-form.tsx';
 
-// The widget's chunk fails to arrive until `network.up` (as a dropped connection would).
+// The widget's chunk (imported through ./calendly.ts) fails to arrive until `network.up` (as a dropped connection would).
 const network = vi.hoisted(() => ({ up: false, attempts: 0 }));
-vi.mock('react-calendly', async (importOriginal) => {
+vi.mock('./calendly.ts', async (importOriginal) => {
   network.attempts++;
   if (!network.up) throw new Error('Failed to fetch dynamically imported module');
   return importOriginal();

@@ -13,11 +13,11 @@ import { SectionHead } from '../../renderer/ui/SectionHead.tsx';
 import { hostOf, isSchedulerMessage, schedulingPageUrl } from './scheduling-page.ts';
 import styles from './styles.module.css';
 
-type Calendly = typeof import('react-calendly');
+type Calendly = typeof import('./calendly.ts');
 type Details = { name: string; email: string; firstName: string; lastName: string };
 
 /** The scheduler widget's module, fetched only in the browser once the step is on screen. */
-export const calendlyChunks = new ChunkCache<Calendly>(() => import('react-calendly'));
+export const calendlyChunks = new ChunkCache<Calendly>(() => import('./calendly.ts'), { source: () => 'blocks/Scheduler/calendly.ts' });
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 

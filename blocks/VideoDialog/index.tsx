@@ -10,7 +10,7 @@ import { Spinner } from '../../renderer/ui/Spinner.tsx';
 import styles from './styles.module.css';
 
 // Its own chunk, fetched the first time the dialog opens: visitors who never watch never download a player.
-export const playerChunks = new ChunkCache<typeof import('./player.ts')>(() => import('./player.ts'));
+export const playerChunks = new ChunkCache<typeof import('./player.ts')>(() => import('./player.ts'), { source: () => 'blocks/VideoDialog/player.ts' });
 
 /** Suspends until the player's chunk arrives; throws "Loading chunk player failed" when it cannot. */
 function LoadedPlayer(props: { src: string; className: string; onError: () => void }) {

@@ -7,7 +7,7 @@ export type FormRendererModule = typeof import('./FormRenderer.tsx');
  * once per visit when a form is needed. A failed load stays failed (so use() can show it) until a
  * "Try again" resets the chunk caches.
  */
-export const formRendererChunks = new ChunkCache<FormRendererModule>(() => import('./FormRenderer.tsx'));
+export const formRendererChunks = new ChunkCache<FormRendererModule>(() => import('./FormRenderer.tsx'), { source: () => 'renderer/forms/FormRenderer.tsx' });
 
 export function loadFormRenderer(): Promise<FormRendererModule> {
   return formRendererChunks.load('form');

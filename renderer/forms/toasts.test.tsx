@@ -3,9 +3,9 @@ import { act } from '@testing-library/react';
 import { showToast } from './toasts.tsx';
 import { ChunkLoadError } from '../lib/with-timeout.ts';
 
-// react-toastify's chunk fails to arrive until `network.up` (as a dropped connection would).
+// react-toastify's chunk (imported through ./toastify.ts) fails to arrive until `network.up` (as a dropped connection would).
 const network = vi.hoisted(() => ({ up: false }));
-vi.mock('react-toastify', async (importOriginal) => {
+vi.mock('./toastify.ts', async (importOriginal) => {
   if (!network.up) throw new Error('Failed to fetch dynamically imported module');
   return importOriginal();
 });

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import type { ToastPosition } from 'react-toastify';
 import { ChunkCache } from '../lib/chunk-cache.ts';
 
-type Toastify = typeof import('react-toastify');
+type Toastify = typeof import('./toastify.ts');
 
 /** react-toastify is fetched only by pages that show a form, and only after hydration. */
-export const toastChunks = new ChunkCache<Toastify>(() => import('react-toastify'));
+export const toastChunks = new ChunkCache<Toastify>(() => import('./toastify.ts'), { source: () => 'renderer/forms/toastify.ts' });
 /** React's root API for the toast host; usually already in the page's own bundle. */
 const domClientChunks = new ChunkCache<typeof import('react-dom/client')>(() => import('react-dom/client'));
 

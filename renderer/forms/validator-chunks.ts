@@ -8,5 +8,5 @@ export const validatorChunks = new ChunkCache<ValidatorFunctions>(
     const load = validatorLoaders[formId];
     return load ? load() : Promise.reject(new Error(`no validator was built for form "${formId}"`));
   },
-  (formId) => `validator-${formId}`,
+  { name: (formId) => `validator-${formId}`, source: (formId) => `virtual:sitewright/forms/validator/${formId}` },
 );

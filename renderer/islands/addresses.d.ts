@@ -19,4 +19,6 @@ declare const SITEWRIGHT_ISLAND_RUNTIME: {
   preload: string[];
   /** Each island block type's own script files and the ones they import, beyond the runtime's. */
   blocks: Record<string, string[]>;
+  /** The same for each module imported lazily (the form engine, a validator, …), by its path from the project root. */
+  lazy: Record<string, string[]>;
 };

@@ -15,7 +15,7 @@ import { BLOCK_ATTR } from '../shell/markup.ts';
 import { DIALOG_ATTRIBUTE, HYDRATE_ATTRIBUTE, ISLAND_ATTRIBUTE, MEDIA_ATTRIBUTE } from './contract.ts';
 import { defer, triggerOf, type Deferred } from './defer.ts';
 import { BUTTON_LINKS, dialogAskedBy, takeEarlyDialogs } from './early.ts';
-import { fetchWhole } from './fetch-whole.ts';
+import { fetchWhole, lazyFiles } from '../lib/fetch-whole.ts';
 import { linkInlinedStyles } from './inlined-styles.ts';
 import { hasFlash } from '../forms/flash.ts';
 import type { BlockRegistry } from '../lib/blocks.ts';
@@ -35,6 +35,8 @@ function preloadModule(href: string): void {
 linkInlinedStyles(document);
 
 const address = SITEWRIGHT_ISLAND_RUNTIME;
+// For the code it loads: the files of what that code imports lazily, fetched whole before it does (ChunkCache).
+Object.assign(lazyFiles(), address.lazy);
 // The runtime renders whatever blocks it is given: the build names the site's registry beside it.
 const runtime = new ChunkCache(async (): Promise<Runtime> => {
   await fetchWhole([address.url, address.registry, ...address.preload]);

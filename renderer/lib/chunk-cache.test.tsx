@@ -3,6 +3,7 @@ import { Suspense, use } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { ChunkCache, resetAllChunkCaches } from './chunk-cache.ts';
+import { lazyFiles } from './fetch-whole.ts';
 import { CHUNK_TIMEOUT_MS, ChunkLoadError, isChunkLoadError, loadChunk } from './with-timeout.ts';
 import { BlockBoundary } from '../BlockBoundary.tsx';
 import { ChunkBoundary } from '../ChunkBoundary.tsx';
@@ -38,6 +39,40 @@ describe('isChunkLoadError', () => {
 });
 
 describe('ChunkCache', () => {
+  it("fetches a module's listed files whole before importing it, so a failed download never reaches the import and a retry asks again", async () => {
+    Object.assign(lazyFiles(), { 'blocks/Test/player.ts': ['/assets/player-T1.js', '/assets/media-T1.js'] });
+    let down = true;
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request) => {
+        asked.push(String(input));
+        if (down && String(input).includes('media')) throw new TypeError('Failed to fetch');
+        return new Response('// code');
+      }),
+    );
+    const imported = vi.fn(async () => 'the player');
+    const cache = new ChunkCache(imported, { source: () => 'blocks/Test/player.ts' });
+    try {
+      await expect(cache.load('player')).rejects.toThrow('Loading chunk player failed. (Failed to fetch)');
+      expect(imported).not.toHaveBeenCalled();
+      down = false;
+      resetAllChunkCaches();
+      await expect(cache.load('player')).resolves.toBe('the player');
+      expect(imported).toHaveBeenCalledTimes(1);
+      // The file that arrived is not asked for again; the one that failed is.
+      expect(asked.sort()).toEqual(['/assets/media-T1.js', '/assets/media-T1.js', '/assets/player-T1.js']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('imports a module the build lists nothing for at once (the dev server, the editor)', async () => {
+    const imported = vi.fn(async () => 'the carousel');
+    await expect(new ChunkCache(imported, { source: () => 'renderer/ui/unlisted.ts' }).load('carousel')).resolves.toBe('the carousel');
+    expect(imported).toHaveBeenCalledTimes(1);
+  });
+
   it('loads once, returns the value synchronously afterwards', async () => {
     const loader = vi.fn(async (k: string) => k.toUpperCase());
     const cache = new ChunkCache(loader);
@@ -62,10 +97,7 @@ describe('ChunkCache', () => {
   });
 
   it('names the chunk by its key unless told otherwise', async () => {
-    const cache = new ChunkCache<string>(
-      () => Promise.reject(new Error('offline')),
-      (k) => `validator-${k}`,
-    );
+    const cache = new ChunkCache<string>(() => Promise.reject(new Error('offline')), { name: (k) => `validator-${k}` });
     await expect(cache.load('contact')).rejects.toThrow(/^Loading chunk validator-contact failed/);
   });
 

@@ -1,3 +1,4 @@
+import { fetchWhole, lazyFiles } from './fetch-whole.ts';
 import { pageState } from './page-state.ts';
 import { loadChunk } from './with-timeout.ts';
 
@@ -33,16 +34,23 @@ export function resetAllChunkCaches(): void {
  * Loads each chunk once and remembers the result, so a chunk loaded before hydration
  * renders synchronously (no Suspense flash, no hydration mismatch) and a failed one can be retried.
  * Components always call use(cache.load(key)): unconditional, and synchronous once settled.
- * `name` turns a key into the chunk name visitors see in "Loading chunk {name} failed".
+ * `name` turns a key into the chunk name visitors see in "Loading chunk {name} failed". `source` names the module a
+ * key loads (its path from the project root): where the build lists its files, they are fetched whole before the
+ * import, so that a failed download can be tried again (see ./fetch-whole.ts).
  */
 export class ChunkCache<T> {
   private readonly promises = new Map<string, Promise<T>>();
   private readonly values = new Map<string, T>();
 
+  private readonly name: (key: string) => string;
+  private readonly source?: (key: string) => string;
+
   constructor(
     private readonly loader: (key: string) => Promise<T>,
-    private readonly name: (key: string) => string = (key) => key,
+    options: { name?: (key: string) => string; source?: (key: string) => string } = {},
   ) {
+    this.name = options.name ?? ((key) => key);
+    this.source = options.source;
     allCaches.add(this);
   }
 
@@ -55,7 +63,7 @@ export class ChunkCache<T> {
     if (!p) {
       // Tracked first, so the outcome is recorded before any awaiting code resumes.
       const tracked = track(
-        loadChunk(this.name(key), () => this.loader(key)).then((v) => {
+        loadChunk(this.name(key), () => this.fetchAndLoad(key)).then((v) => {
           this.values.set(key, v);
           return v;
         }),
@@ -65,6 +73,11 @@ export class ChunkCache<T> {
       this.promises.set(key, p);
     }
     return p;
+  }
+
+  private fetchAndLoad(key: string): Promise<T> {
+    const files = this.source && lazyFiles()[this.source(key)];
+    return files?.length ? fetchWhole(files).then(() => this.loader(key)) : this.loader(key);
   }
 
   /** Forget failures and pending loads so the next render tries again. */

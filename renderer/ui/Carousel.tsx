@@ -24,7 +24,9 @@ export interface CarouselProps {
 }
 
 /** Swiper's script, fetched once for every carousel on the page. */
-export const swiperChunks = new ChunkCache<typeof import('./carousel-swiper.ts')>(() => import('./carousel-swiper.ts'));
+export const swiperChunks = new ChunkCache<typeof import('./carousel-swiper.ts')>(() => import('./carousel-swiper.ts'), {
+  source: () => 'renderer/ui/carousel-swiper.ts',
+});
 
 function Arrow({ back }: { back?: boolean }) {
   return (

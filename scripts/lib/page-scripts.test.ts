@@ -20,6 +20,7 @@ describe('buildPageScripts', () => {
           registry: '/assets/registry-TEST.js',
           preload: ['/assets/framework-TEST.js', '/assets/island-runtime-TEST.js'],
           blocks: { enquiry: ['/assets/Enquiry-TEST.js'] },
+          lazy: { 'renderer/forms/FormRenderer.tsx': ['/assets/FormRenderer-TEST.js'] },
         };
         const scripts = await buildPageScripts(root, out, runtime);
         const { loaderFile } = scripts;
@@ -33,7 +34,7 @@ describe('buildPageScripts', () => {
         }
         expect(shell).toContain(`/${loaderFile}`);
         expect(loader).toContain(runtime.url);
-        for (const f of [...runtime.preload, ...runtime.blocks.enquiry]) expect(loader).toContain(f);
+        for (const f of [...runtime.preload, ...runtime.blocks.enquiry, ...runtime.lazy['renderer/forms/FormRenderer.tsx']]) expect(loader).toContain(f);
         for (const code of [shell, loader]) expect(code).not.toMatch(/SITEWRIGHT_ISLANDS?_/);
         // The shell is what every page runs: no React in it.
         expect(shell).not.toContain('react.dev/errors');
@@ -112,7 +113,7 @@ describe('the shell with block scripts', () => {
       const scripts = await buildPageScripts(
         root,
         out,
-        { url: '/assets/islands-TEST.js', registry: '/assets/registry-TEST.js', preload: [], blocks: {} },
+        { url: '/assets/islands-TEST.js', registry: '/assets/registry-TEST.js', preload: [], blocks: {}, lazy: {} },
         { blocksDir },
       );
       const parts = { islands: false, notFound: false, gate: false, laterStyles: false };

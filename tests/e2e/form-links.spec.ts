@@ -255,6 +255,22 @@ test.describe("when an island's code does not arrive", () => {
     await expectDemoForm(page);
   });
 
+  test('a dialog\'s form whose engine did not arrive has a "Try again" that fetches it again and shows the form', async ({ page }) => {
+    // The form engine is a chunk the dialog imports once it opens; the browser must not keep its failure.
+    const engine = manifest['renderer/forms/FormRenderer.tsx'].file;
+    let asked = 0;
+    await page.route(`**/${engine}`, (route) => (asked++ === 0 ? route.abort('failed') : route.fallback()));
+    await page.goto('/enterprise');
+    await hydrated(page);
+    await page.locator('main').getByRole('button', { name: 'Contact Sales' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book a demo' });
+    await expect(dialog.getByRole('heading', { name: 'Loading chunk form failed' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await expect(dialog.getByLabel('Business Name')).toBeVisible();
+    // Asked for again (once fetched whole, once more by the import: a routed page has no HTTP cache).
+    expect(asked).toBeGreaterThan(1);
+  });
+
   test('"Get in touch" leads to /enquiry once the enquiry\'s code has failed', async ({ page }) => {
     await page.route(`**/${chunkOf('Enquiry')}`, (route) => route.abort('failed'));
     await page.goto('/referral');

@@ -5,7 +5,10 @@
  * cache (they are served as immutable) when the import asks for them. A file fetched once is not fetched again;
  * one that failed is, on the next call.
  */
-const fetched = new Map<string, Promise<void>>();
+import { pageState } from './page-state.ts';
+
+/** One per page: the islands loader and the code it loads each carry a copy of this module. */
+const fetched = pageState('fetched-whole', () => new Map<string, Promise<void>>());
 
 export function fetchWhole(files: readonly string[], get: typeof fetch = fetch): Promise<void> {
   return Promise.all(
@@ -23,4 +26,13 @@ export function fetchWhole(files: readonly string[], get: typeof fetch = fetch):
       return done;
     }),
   ).then(() => undefined);
+}
+
+/**
+ * The script files of each module the page's code imports lazily (the form engine, a form's validator, the video
+ * player, …), by the module's path from the project root: the build's list, which the islands loader hands over to
+ * the code it loads. Empty where no build wrote one (the dev server, the editor's preview, unit tests).
+ */
+export function lazyFiles(): Record<string, readonly string[]> {
+  return pageState('lazy-files', () => ({}));
 }
