@@ -118,37 +118,25 @@ const noScriptCss = manifest[NO_SCRIPT_STYLES].file;
 // The loader asks for the runtime and, beside it, everything the runtime imports, so they arrive together.
 const [runtimeFile, ...runtimeImports] = collectAssets(manifest, [ISLANDS_RUNTIME]).js;
 const [registryFile, ...registryImports] = collectAssets(manifest, [BLOCK_REGISTRY]).js;
-/** Each island type's script files beyond the runtime's, which the loader fetches whole before it imports them. */
-function islandFiles(): Record<string, string[]> {
-  const runtimeFiles = new Set([runtimeFile, registryFile, ...runtimeImports, ...registryImports]);
-  return Object.fromEntries(
-    registry
-      .filter((b) => b.hydrate !== undefined && manifest[blockKey(b.type)])
-      .map((b) => [
-        b.type,
-        collectAssets(manifest, [blockKey(b.type)])
-          .js.filter((f) => !runtimeFiles.has(f))
-          .map((f) => `/${f}`),
-      ]),
-  );
-}
+const runtimeFiles = new Set([runtimeFile, registryFile, ...runtimeImports, ...registryImports]);
+/** A module's script files and the ones they import, beyond the runtime's: what the page fetches whole before importing it. */
+const filesBeyondRuntime = (key: string) =>
+  collectAssets(manifest, [key])
+    .js.filter((f) => !runtimeFiles.has(f))
+    .map((f) => `/${f}`);
+/** Each island type's files. */
+const islandFiles = (): Record<string, string[]> =>
+  Object.fromEntries(registry.filter((b) => b.hydrate !== undefined && manifest[blockKey(b.type)]).map((b) => [b.type, filesBeyondRuntime(blockKey(b.type))]));
 /**
- * The same for each module the site's code imports lazily (renderer/lib/chunk-cache.ts names it by this key): every
+ * The files of each module the site's code imports lazily, by its path (renderer/lib/chunk-cache.ts names it so): every
  * dynamic entry of the build but the blocks (above) and the pages (the dev server's).
  */
-function lazyFiles(): Record<string, string[]> {
-  const runtimeFiles = new Set([runtimeFile, registryFile, ...runtimeImports, ...registryImports]);
-  return Object.fromEntries(
+const lazyFiles = (): Record<string, string[]> =>
+  Object.fromEntries(
     Object.entries(manifest)
       .filter(([key, chunk]) => chunk.isDynamicEntry && !BLOCK_KEY.test(key) && !key.startsWith('node_modules/') && !key.startsWith('virtual:sitewright/page/'))
-      .map(([key]) => [
-        key,
-        collectAssets(manifest, [key])
-          .js.filter((f) => !runtimeFiles.has(f))
-          .map((f) => `/${f}`),
-      ]),
+      .map(([key]) => [key, filesBeyondRuntime(key)]),
   );
-}
 // The consent script exists only in builds with an analytics or chat id: pages ask for it where the banner is.
 const pageScripts = await buildPageScripts(
   root,
