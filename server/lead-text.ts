@@ -1,9 +1,12 @@
 /** How a lead reads to a person, the same in the inbox, its export and the notification emails. */
+import { EMAIL_PATTERN } from '../renderer/forms/email.ts';
 import { keyWords } from './columns.ts';
 
+/** A payload key as the lookups below compare it: "Email_Address" and "email-address" are "emailaddress". */
+const keyName = (key: string) => key.toLowerCase().replace(/[_\s-]/g, '');
+
 const keyIn = (payload: Record<string, unknown>, names: readonly string[]): string | undefined => {
-  for (const [k, v] of Object.entries(payload))
-    if (names.includes(k.toLowerCase().replace(/[_\s-]/g, '')) && typeof v === 'string' && v.trim()) return v.trim();
+  for (const [k, v] of Object.entries(payload)) if (names.includes(keyName(k)) && typeof v === 'string' && v.trim()) return v.trim();
   return undefined;
 };
 
@@ -32,8 +35,8 @@ export function formTitle(id: string, config?: { title?: unknown }): string {
 export function contactHref(key: string, value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
-  const name = key.toLowerCase().replace(/[_\s-]/g, '');
-  if (name.includes('email')) return /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(text) ? `mailto:${text}` : undefined;
+  const name = keyName(key);
+  if (name.includes('email')) return EMAIL_PATTERN.test(text) ? `mailto:${text}` : undefined;
   if (!name.includes('phone') && !name.includes('mobile')) return undefined;
   const digits = text.replace(/\D/g, '');
   if (!/^\+?[\d\s().-]+$/.test(text) || digits.length < 7 || digits.length > 15) return undefined;

@@ -248,13 +248,14 @@ export async function startLeadService(
       socket: socket ? socketPath(config) : undefined,
       publishing,
       stats,
-      listeningAt: (origin) => {
-        siteUrl ??= origin.replace(/\/+$/, '');
+      listeningAt: (address) => {
+        const origin = address.replace(/\/+$/, '');
+        siteUrl ??= origin;
         startMail();
         void opened
           .query<{ n: number }>('SELECT count(*)::int AS n FROM staff')
           .then(({ rows }) => {
-            const notes = startNotes({ embedded, dataDir: config.dataDir, cwd: process.cwd(), origin: origin.replace(/\/+$/, ''), staff: rows[0]?.n ?? 0 });
+            const notes = startNotes({ embedded, dataDir: config.dataDir, cwd: process.cwd(), origin, staff: rows[0]?.n ?? 0 });
             for (const note of notes) console.log(note);
           })
           .catch(() => undefined);
