@@ -1,7 +1,7 @@
 /** The open page's sections as a listbox: select, move (Alt+Arrow keys, buttons, drag and drop), duplicate, copy, paste, delete. */
 import { DragDropProvider } from '@dnd-kit/react';
 import { isSortable, useSortable } from '@dnd-kit/react/sortable';
-import { Accessibility, PointerSensor } from '@dnd-kit/dom';
+import { Accessibility, PointerActivationConstraints, PointerSensor } from '@dnd-kit/dom';
 import { memo, useDeferredValue, useRef, type KeyboardEvent } from 'react';
 import type { Block } from './ops.ts';
 import { humanise, sectionName } from './pointer.ts';
@@ -44,6 +44,20 @@ const Item = memo(function Item({ block, index, selected, problems }: { block: B
     </li>
   );
 });
+
+/**
+ * A mouse or pen starts a drag only once it moves: dnd-kit's default also starts one after a press held still for
+ * 200 ms, which turned a slow click into a drag that went nowhere and lost the click. A finger still drags after a
+ * short hold, so that a swipe scrolls the outline.
+ */
+const sensors = [
+  PointerSensor.configure({
+    activationConstraints: (event: PointerEvent) =>
+      event.pointerType === 'touch'
+        ? [new PointerActivationConstraints.Delay({ value: 250, tolerance: 5 })]
+        : [new PointerActivationConstraints.Distance({ value: 5 })],
+  }),
+];
 
 export function Outline({ blocks: current, problems, announce }: { blocks: Block[]; problems: Record<number, number>; announce: (t: string) => void }) {
   // Typing into a field re-renders the outline after the field and the preview, never in their way.
@@ -137,7 +151,7 @@ export function Outline({ blocks: current, problems, announce }: { blocks: Block
         <p className="sw-help">No sections yet. Choose “Add section”.</p>
       ) : (
         <DragDropProvider
-          sensors={[PointerSensor]}
+          sensors={sensors}
           plugins={(defaults) => defaults.filter((p) => p !== Accessibility)}
           onDragEnd={(event) => {
             if (event.canceled) return;
@@ -154,7 +168,9 @@ export function Outline({ blocks: current, problems, announce }: { blocks: Block
             className="sw-listbox"
             aria-activedescendant={selected !== null && blocks[selected] ? `sw-outline-${selected}` : undefined}
             onKeyDown={onKeyDown}
-            onFocus={() => selected === null && blocks.length > 0 && st().select(0)}
+            // Reached by the keyboard with nothing chosen, the first section is chosen (as a listbox does); a click
+            // chooses the section clicked, without first drawing the first one's fields while the button is down.
+            onFocus={(e) => selected === null && blocks.length > 0 && e.currentTarget.matches(':focus-visible') && st().select(0)}
           >
             {blocks.map((b, i) => (
               <Item key={`${i}-${b.type}`} block={b} index={i} selected={selected === i} problems={problems[i] ?? 0} />

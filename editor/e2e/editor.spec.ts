@@ -263,6 +263,38 @@ test('drag and drop with the mouse reorders the sections, in the outline and in 
   await expect.poll(() => sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ', 'Section 4: CTA banner']);
 });
 
+test('a click held still on a section chooses it, moves nothing, and no other section is drawn on the way', async ({ page }) => {
+  await openEditor(page);
+  await page.getByRole('button', { name: /Private Project Owners \/owner/ }).click();
+  await expect(outline(page).getByRole('option')).toHaveCount(4);
+  // Every title the side panel shows from here on.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenTitles: string[] }).seenTitles = seen;
+    new MutationObserver(() => seen.push(document.getElementById('sw-panel-title')?.textContent ?? '')).observe(document.querySelector('#sw-fields')!, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  const press = async (name: RegExp) => {
+    const box = (await outline(page).getByRole('option', { name }).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // A person's slow click: the button stays down, the mouse still.
+    await page.waitForTimeout(600);
+    await page.mouse.up();
+  };
+  await press(/Section 2: Feature grid/);
+  await expect(page.locator('#sw-panel-title')).toHaveText('Section 2: Feature grid');
+  await press(/Section 3: FAQ/);
+  await expect(page.locator('#sw-panel-title')).toHaveText('Section 3: FAQ');
+  expect(await sectionNames(page)).toEqual(['Section 1: Hero', 'Section 2: Feature grid', 'Section 3: FAQ', 'Section 4: CTA banner']);
+  await expect(page.getByRole('banner').getByRole('status')).toHaveText('All changes saved');
+  const seen = await page.evaluate(() => (window as unknown as { seenTitles: string[] }).seenTitles);
+  expect(seen.filter((t) => t.startsWith('Section ')).filter((t, i, all) => all.indexOf(t) === i)).toEqual(['Section 2: Feature grid', 'Section 3: FAQ']);
+});
+
 test('a prose section shows the text of its .mdx file in the preview, follows the file on disk and names a mistake in it', async ({ page }) => {
   const file = join(CONFIG_DIR, 'content/policy.mdx');
   const original = readFileSync(file, 'utf8');
