@@ -4,7 +4,7 @@
  */
 import Form, { getDefaultRegistry } from '@rjsf/core';
 import { englishStringTranslator, TranslatableString, type FieldProps, type RJSFSchema, type UiSchema, type WidgetProps } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
+import { interpretedValidator } from './interpreted-validator.ts';
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useEditorData } from './context.ts';
 import { entryTemplates } from './entry-label.tsx';
@@ -569,7 +569,7 @@ export function FieldsForm({ idPrefix, schema, data, errors, onChange, fileOptio
       // An optional group (a card's link) is added and removed whole, never left half filled (controls.tsx).
       uiSchema={{ ...prepared.ui, 'ui:submitButtonOptions': { norender: true }, 'ui:globalOptions': { enableOptionalDataFieldForType: ['object'] } }}
       formData={data}
-      validator={validator}
+      validator={interpretedValidator}
       idPrefix={idPrefix}
       noHtml5Validate
       noValidate

@@ -101,3 +101,27 @@ test('a picture uploaded into the draft shows in the preview, though the live si
   // The live site has no such file until it is published.
   expect((await page.request.get('/images/roof-going-up.png')).status()).toBe(404);
 });
+
+test("the panel's rules that depend on another setting hold under the editor's policy, and a form file opens without a refusal", async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Error compiling schema/i.test(m.text())) refused.push(m.text().slice(0, 200));
+  });
+  await newStaff(page, 'editor', 'Rita Rules');
+  const nav = page.getByRole('navigation', { name: 'Pages and shared content' });
+  await nav.getByRole('button', { name: /Enterprise pricing \/pricing\/enterprise/ }).click();
+  await outline(page)
+    .getByRole('option', { name: /Pricing plans/ })
+    .click();
+  const fields = page.locator('#sw-fields');
+  const plan = (name: string) => fields.locator(`xpath=.//details[summary[contains(., "Plan: ${name}")]]`);
+  await plan('Enterprise').locator('summary').first().click();
+  await plan('Basic').locator('summary').first().click();
+  // A plan priced "contact" must say what its card shows instead of a price; the others need not.
+  await expect(plan('Enterprise').getByRole('textbox', { name: /^Amount label\*$/ })).toBeVisible();
+  await expect(plan('Basic').getByRole('textbox', { name: /^Amount label$/ })).toBeVisible();
+
+  await nav.getByRole('button', { name: 'Form: contact' }).click();
+  await expect(page.getByRole('region', { name: 'Form fields' })).toBeVisible();
+  expect(refused).toEqual([]);
+});
