@@ -100,6 +100,26 @@ describe('a form file in plain words', () => {
     expect(at(out, 'submit', 'payload', 'buildCountry').anyOf!.map((k) => k.title)).toEqual(['A field, as typed', 'A field, changed', 'Made when sending']);
   });
 
+  it('gives the panel no uiSchema under a form file’s own "ui:" settings, and keeps their choices’ labels in the schema', () => {
+    const data = form('waitlist');
+    const { schema, ui } = prepare(fileSchema('forms/x.json')!, '', formOptions(data));
+    // rjsf reads a uiSchema key that starts with "ui:" as an option of the object holding it ("Setting options via
+    // ui:widget object is no longer supported"), never as the setting of that name.
+    const isMap = (v: unknown): v is object => !!v && typeof v === 'object' && !Array.isArray(v);
+    const hasUiKey = (v: unknown): boolean => isMap(v) && Object.entries(v).some(([k, x]) => k.startsWith('ui:') || hasUiKey(x));
+    const misread = (node: unknown, path = ''): string[] =>
+      isMap(node)
+        ? Object.entries(node).flatMap(([k, v]) => [
+            ...(k.startsWith('ui:') && isMap(v) && (k !== 'ui:options' || hasUiKey(v)) ? [`${path}/${k}`] : []),
+            ...misread(v, `${path}/${k}`),
+          ])
+        : [];
+    expect(misread(ui)).toEqual([]);
+    const kind = at(schema as Node, 'uiSchema', 'phoneNumber', 'ui:widget');
+    expect(kind.oneOf!.map((k) => [k.const, k.title])).toContainEqual(['textarea', 'Textarea']);
+    expect(at(schema as Node, 'uiSchema', 'phoneNumber', 'ui:options', 'width').oneOf!.map((k) => k.title)).toEqual(['Full', 'Half']);
+  });
+
   it('falls back to the humanised key: a field without a title, a value sent that is no field, two entries alike', () => {
     const data = {
       schema: { type: 'object', properties: { companyName: { type: 'string' }, phone: { type: 'string', title: 'Phone' } } },

@@ -141,6 +141,12 @@ export function prepare(schema: Schema, key = '', opts: PrepareOptions = {}): { 
   if (schema.properties) {
     for (const [k, v] of Object.entries(schema.properties as Record<string, Schema>)) {
       const p = prepare(v, k, { ...opts, data: data[k] });
+      if (k.startsWith('ui:')) {
+        // A form file's own "ui:widget", "ui:options", …: under that key rjsf would read the panel's uiSchema as an
+        // option of the object holding it, so what it says goes into the setting's schema instead.
+        props[k] = withoutUi(p.schema, p.ui);
+        continue;
+      }
       props[k] = p.schema;
       if (Object.keys(p.ui).length) ui[k] = p.ui;
       if (k === 'type' && ('const' in v || v.enum)) ui[k] = { 'ui:widget': 'hidden' };
@@ -219,6 +225,24 @@ export function prepare(schema: Schema, key = '', opts: PrepareOptions = {}): { 
 }
 
 /** A choice in words: "bottom-center" → "Bottom center", "perUser" → "Per user"; "POST" stays as it is. */
+/**
+ * `schema` as it draws without its uiSchema `ui`: choices keep their labels as titled constants (rjsf shows those as
+ * a list too); the rest of what `ui` says (a bigger box, a placeholder) is left out.
+ */
+function withoutUi(schema: Schema, ui: UiSchema): Schema {
+  const out: Schema = { ...schema };
+  const names = ui['ui:enumNames'] as unknown;
+  if (Array.isArray(names) && Array.isArray(schema.enum)) {
+    out.oneOf = schema.enum.map((value, i) => ({ const: value, title: String(names[i] ?? value) }));
+    delete out.enum;
+  }
+  const child = (key: string) => (ui[key] && typeof ui[key] === 'object' ? (ui[key] as UiSchema) : {});
+  if (schema.properties)
+    out.properties = Object.fromEntries(Object.entries(schema.properties as Record<string, Schema>).map(([k, v]) => [k, withoutUi(v, child(k))]));
+  if (schema.items && !Array.isArray(schema.items)) out.items = withoutUi(schema.items as Schema, child('items'));
+  return out;
+}
+
 export function choiceLabel(value: string): string {
   return /^[A-Z0-9]+$/.test(value) ? value : humanise(value);
 }
