@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
-import { EDITOR_HELLO, editorHtmlPath, injectToken, keepReloadsOffEditor, PAGE_HELLO, sitewrightEditor } from './plugin.ts';
+import { EDITOR_HELLO, EDITOR_PREBUNDLED, editorHtmlPath, injectToken, keepReloadsOffEditor, PAGE_HELLO, sitewrightEditor } from './plugin.ts';
 import { TOKEN_HEADER } from './security.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -31,6 +31,35 @@ function reachableModules(entries: string[]): Set<string> {
   }
   return seen;
 }
+
+describe('the packages Vite bundles when the editor starts', () => {
+  it('name every package the editor, its previews and the blocks they render import', () => {
+    // What the browser loads: value imports only (a type is gone before the browser sees the file), and the imports
+    // of every project file they reach.
+    const value = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\bfrom\s*)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
+    const seen = new Set<string>();
+    const queue = ['editor/main.tsx', 'editor/preview.tsx', 'editor/form-preview.tsx'];
+    const missing = new Set<string>();
+    while (queue.length > 0) {
+      const file = queue.pop()!;
+      if (seen.has(file) || !/\.(tsx?|mts)$/.test(file)) continue;
+      seen.add(file);
+      for (const [, from, lazy] of readFileSync(join(root, file), 'utf8').matchAll(value)) {
+        const spec = from ?? lazy;
+        if (spec.startsWith('.'))
+          queue.push(
+            relative(root, resolve(root, dirname(file), spec))
+              .split(sep)
+              .join('/'),
+          );
+        else if (!/^(node|virtual):/.test(spec) && !EDITOR_PREBUNDLED.some((listed) => spec === listed || spec.startsWith(`${listed}/`)))
+          missing.add(`${spec} (${file})`);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(50);
+    expect([...missing]).toEqual([]);
+  });
+});
 
 describe('editor page routing', () => {
   const get = (url: string, headers: Record<string, string> = {}) => editorHtmlPath({ method: 'GET', url, headers });

@@ -80,6 +80,7 @@ export function editorHtmlPath(req: Pick<IncomingMessage, 'method' | 'url' | 'he
  * a reload of the page showing it. A package missing here is still found by the scan, as before.
  */
 export const EDITOR_PREBUNDLED = [
+  '@cfworker/json-schema',
   '@dnd-kit/dom',
   '@dnd-kit/react',
   '@dnd-kit/react/sortable',
