@@ -38,6 +38,8 @@ export function Page({ title, signedIn, scripts = [], styles = [], current, chil
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <title>{`${title} · Back office`}</title>
+        {/* The site's own icon (its pages link the same file): without one the browser asks for /favicon.ico. */}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/admin/assets/admin.css" />
         {styles.map((s) => (
           <link key={s} rel="stylesheet" href={`/admin/assets/${s}`} />
