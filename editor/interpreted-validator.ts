@@ -28,7 +28,7 @@ const validators = new WeakMap<object, WeakMap<object, Validator>>();
  * (a branch rjsf asks about is a part of the root schema, its references written from the root).
  */
 function validatorFor(schema: RJSFSchema, root: RJSFSchema, shortCircuit: boolean): Validator {
-  const whole = schema === root ? schema : { ...schema, definitions: root.definitions, $defs: root.$defs };
+  const whole = schema === root ? schema : { ...schema, definitions: root.definitions ?? schema.definitions, $defs: root.$defs ?? schema.$defs };
   if (!shortCircuit) return new Validator(whole as Schema, '7', false);
   let byRoot = validators.get(schema);
   if (!byRoot) validators.set(schema, (byRoot = new WeakMap()));
