@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formOptions, plainHelp, prepare, titlesAt } from './fields.tsx';
-import { fileSchema } from './schemas.ts';
+import { blockSchema, fileSchema } from './schemas.ts';
 
 type Node = {
   title?: string;
@@ -43,6 +43,29 @@ describe('prepare: plain words for every field the panel shows', () => {
   it('calls a list of links "Link" and only a list of actions "Button"', () => {
     expect(out.properties!.items.items!.oneOf![1].properties!.links.items!.title).toBe('Link');
     expect(out.properties!.actions.items!.title).toBe('Button');
+  });
+});
+
+describe('prepare: the kinds of a setting without titles in the schema', () => {
+  it('calls an office\'s two kinds of location by what they hold, not both "Location"', () => {
+    const out = prepare(blockSchema('contactInfo')!).schema as Node;
+    const location = out.properties!.offices.items!.properties!.location;
+    expect(location.anyOf!.map((k) => k.title)).toEqual(['One address', 'A list of addresses']);
+  });
+
+  it('calls a header entry given by its name so, beside the kinds the schema names', () => {
+    // Every kind's title in the site settings: a header's items, secondary links and buttons may each name an entry.
+    const kinds: string[] = [];
+    const walk = (node: unknown): void => {
+      if (!node || typeof node !== 'object') return;
+      for (const [k, v] of Object.entries(node)) {
+        if ((k === 'anyOf' || k === 'oneOf') && Array.isArray(v)) kinds.push(...v.map((b: Node) => String(b.title)));
+        walk(v);
+      }
+    };
+    walk(prepare(fileSchema('site.json')!).schema);
+    expect(kinds.filter((k) => k === 'One of the header’s entries, by its name')).toHaveLength(3);
+    expect(kinds.filter((k) => /^(Items|Secondary|Actions)$/.test(k))).toEqual([]);
   });
 });
 

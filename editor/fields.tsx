@@ -45,6 +45,17 @@ const ITEM_WORDS: Record<string, string> = { required: 'Field', order: 'Field', 
 /** The kinds of an entry that the schema leaves untitled, by the entry's schema title, in order. */
 const BRANCH_WORDS: Record<string, string[]> = { FormPayloadValue: ['A field, as typed', 'A field, changed', 'Made when sending'] };
 
+/**
+ * The kinds of a setting whose choice has no title in the schema, by the setting's name; without these both of an
+ * office's kinds were called "Location", and a header entry given by its name was called "Items".
+ */
+const UNTITLED_BRANCH_WORDS: Record<string, (string | undefined)[]> = {
+  location: ['One address', 'A list of addresses'],
+  items: ['One of the header’s entries, by its name'],
+  secondary: ['One of the header’s entries, by its name'],
+  actions: ['One of the header’s entries, by its name'],
+};
+
 const words = (key: string) => WORDS[key] ?? humanise(key);
 
 /**
@@ -195,7 +206,7 @@ export function prepare(schema: Schema, key = '', opts: PrepareOptions = {}): { 
       const p = prepare(branch, key, opts);
       // rjsf draws the chosen kind with this setting's uiSchema: the kinds' choices and boxes are described there.
       for (const [k, v] of Object.entries(p.ui)) ui[k] ??= v;
-      p.schema.title = named?.[i] ?? (typeof branch.title === 'string' ? humanise(branch.title) : humanise(key));
+      p.schema.title = named?.[i] ?? (typeof branch.title === 'string' ? humanise(branch.title) : (UNTITLED_BRANCH_WORDS[key]?.[i] ?? humanise(key)));
       return p.schema;
     });
   }
