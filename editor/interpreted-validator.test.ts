@@ -53,6 +53,10 @@ describe('the editor panel’s validator', () => {
     expect(interpretedValidator.isValid(ref, { ...plan, amountLabel: 'Contact us' }, plans)).toBe(true);
   });
 
+  it('says "no match" for a schema it cannot read, as rjsf expects, rather than throwing', () => {
+    expect(interpretedValidator.isValid({ $ref: '#/definitions/nowhere' }, 'x', contact)).toBe(false);
+  });
+
   it('gives the same answers on a page that forbids code made from text, where ajv can only say "no match"', () => {
     withoutEval();
     expect(interpretedValidator.isValid(contactCondition, { price: 'contact' }, plans)).toBe(true);

@@ -65,7 +65,12 @@ function leafErrors(units: OutputUnit[]): RJSFValidationError[] {
 
 export const interpretedValidator: ValidatorType = {
   isValid(schema: RJSFSchema, formData: unknown, rootSchema: RJSFSchema): boolean {
-    return validatorFor(schema, rootSchema, true).validate(formData).valid;
+    // A schema it cannot read (a reference to nothing) matches nothing, as rjsf's contract for isValid says.
+    try {
+      return validatorFor(schema, rootSchema, true).validate(formData).valid;
+    } catch {
+      return false;
+    }
   },
 
   rawValidation<Result = OutputUnit>(schema: RJSFSchema, formData?: unknown): { errors?: Result[]; validationError?: Error } {
