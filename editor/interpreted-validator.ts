@@ -19,6 +19,7 @@ import {
   type ValidationData,
   type ValidatorType,
 } from '@rjsf/utils';
+import { splitPointer } from './pointer.ts';
 
 /** One validator per schema and root it is read against: rjsf asks about the same branches on every render. */
 const validators = new WeakMap<object, WeakMap<object, Validator>>();
@@ -38,14 +39,10 @@ function validatorFor(schema: RJSFSchema, root: RJSFSchema, shortCircuit: boolea
 }
 
 /** "#/offices/0/location" → ".offices.0.location", rjsf's way of naming the value an error is about. */
-function propertyOf(instanceLocation: string): string {
-  return instanceLocation
-    .replace(/^#/, '')
-    .split('/')
-    .slice(1)
-    .map((part) => `.${part.replace(/~1/g, '/').replace(/~0/g, '~')}`)
+const propertyOf = (instanceLocation: string): string =>
+  splitPointer(instanceLocation)
+    .map((part) => `.${part}`)
     .join('');
-}
 
 /**
  * The errors a person can act on: a failed rule is reported with every schema around it that failed because of it

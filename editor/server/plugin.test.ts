@@ -11,17 +11,32 @@ import { TOKEN_HEADER } from './security.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** Every project file reachable from `entries` through relative static or dynamic imports (paths from the root). */
-function reachableModules(entries: string[]): Set<string> {
+/** Any relative import, static or dynamic, types included. */
+const ANY_IMPORT = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+/** What the browser loads: value imports and re-exports, relative or of a package (a type is gone before it runs). */
+const VALUE_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\bfrom\s*)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
+
+/**
+ * Every project file reachable from `entries` through relative static or dynamic imports (paths from the root). With
+ * `valueOnly`, type-only imports are not followed, and each package a reached file imports is passed to `onPackage`.
+ */
+function reachableModules(
+  entries: string[],
+  { valueOnly = false, onPackage }: { valueOnly?: boolean; onPackage?: (spec: string, file: string) => void } = {},
+): Set<string> {
   const seen = new Set<string>();
   const queue = [...entries];
-  const specifier = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
   while (queue.length > 0) {
     const file = queue.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
     if (!/\.(tsx?|jsx?|mts)$/.test(file)) continue;
-    for (const [, spec] of readFileSync(join(root, file), 'utf8').matchAll(specifier)) {
+    for (const [, from, lazy] of readFileSync(join(root, file), 'utf8').matchAll(valueOnly ? VALUE_IMPORT : ANY_IMPORT)) {
+      const spec = from ?? lazy;
+      if (!spec.startsWith('.')) {
+        onPackage?.(spec, file);
+        continue;
+      }
       const target = relative(root, resolve(root, dirname(file), spec))
         .split(sep)
         .join('/');
@@ -34,29 +49,15 @@ function reachableModules(entries: string[]): Set<string> {
 
 describe('the packages Vite bundles when the editor starts', () => {
   it('name every package the editor, its previews and the blocks they render import', () => {
-    // What the browser loads: value imports only (a type is gone before the browser sees the file), and the imports
-    // of every project file they reach.
-    const value = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\bfrom\s*)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
-    const seen = new Set<string>();
-    const queue = ['editor/main.tsx', 'editor/preview.tsx', 'editor/form-preview.tsx'];
     const missing = new Set<string>();
-    while (queue.length > 0) {
-      const file = queue.pop()!;
-      if (seen.has(file) || !/\.(tsx?|mts)$/.test(file)) continue;
-      seen.add(file);
-      for (const [, from, lazy] of readFileSync(join(root, file), 'utf8').matchAll(value)) {
-        const spec = from ?? lazy;
-        if (spec.startsWith('.'))
-          queue.push(
-            relative(root, resolve(root, dirname(file), spec))
-              .split(sep)
-              .join('/'),
-          );
-        else if (!/^(node|virtual):/.test(spec) && !EDITOR_PREBUNDLED.some((listed) => spec === listed || spec.startsWith(`${listed}/`)))
+    const reached = reachableModules(['editor/main.tsx', 'editor/preview.tsx', 'editor/form-preview.tsx'], {
+      valueOnly: true,
+      onPackage: (spec, file) => {
+        if (!/^(node|virtual):/.test(spec) && !EDITOR_PREBUNDLED.some((listed) => spec === listed || spec.startsWith(`${listed}/`)))
           missing.add(`${spec} (${file})`);
-      }
-    }
-    expect(seen.size).toBeGreaterThan(50);
+      },
+    });
+    expect(reached.size).toBeGreaterThan(50);
     expect([...missing]).toEqual([]);
   });
 });
