@@ -13,6 +13,15 @@ const outline = (page: Page) => page.getByRole('listbox', { name: 'Sections' });
 const heading = (page: Page) => page.locator('#sw-fields').getByRole('textbox', { name: /^Heading\*?$/ });
 const HOME_HEADING = 'Manage Your Construction Projects remotely';
 
+/** The console messages `page` shows from now on that match `pattern`. */
+function consoleMatching(page: Page, pattern: RegExp): string[] {
+  const seen: string[] = [];
+  page.on('console', (m) => {
+    if (pattern.test(m.text())) seen.push(m.text());
+  });
+  return seen;
+}
+
 async function openHomeHero(page: Page) {
   await page.getByRole('navigation', { name: 'Pages and shared content' }).getByRole('button', { name: 'home /', exact: true }).click();
   await outline(page)
@@ -22,10 +31,7 @@ async function openHomeHero(page: Page) {
 
 test('an editor edits their draft in the back office: the preview follows, and the saved text is kept', async ({ page }) => {
   // The page's own policy must allow everything the editor and its previews do.
-  const refused: string[] = [];
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
-  });
+  const refused = consoleMatching(page, /Content Security Policy/i);
   await newStaff(page, 'editor', 'Edna Editor');
 
   // An editor's home is Pages: the editor, with the list of pages, and the preview showing the home page.
@@ -103,10 +109,7 @@ test('a picture uploaded into the draft shows in the preview, though the live si
 });
 
 test("the panel's rules that depend on another setting hold under the editor's policy, and a form file opens without a refusal", async ({ page }) => {
-  const refused: string[] = [];
-  page.on('console', (m) => {
-    if (/Content Security Policy|Error compiling schema/i.test(m.text())) refused.push(m.text().slice(0, 200));
-  });
+  const refused = consoleMatching(page, /Content Security Policy|Error compiling schema/i);
   await newStaff(page, 'editor', 'Rita Rules');
   const nav = page.getByRole('navigation', { name: 'Pages and shared content' });
   await nav.getByRole('button', { name: /Enterprise pricing \/pricing\/enterprise/ }).click();
