@@ -25,8 +25,17 @@ export function secureDataDir(dir: string, uid: number | undefined = process.get
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const top = statSync(dir);
   if (!top.isDirectory()) throw new DataDirAccessError(`The data directory ${dir} is not a directory.`);
+  // The running service (its git when publishing, its database) may remove an entry between the listing and the
+  // change: an entry gone needs no mode.
+  const vanished = (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT';
   const visit = (path: string, isTop: boolean) => {
-    const st = isTop ? top : lstatSync(path);
+    let st;
+    try {
+      st = isTop ? top : lstatSync(path);
+    } catch (e) {
+      if (vanished(e)) return;
+      throw e;
+    }
     if (st.isSymbolicLink()) return;
     if (uid !== undefined && st.uid !== uid) {
       const what = isTop ? `The data directory ${dir}` : `${path} in the data directory ${dir}`;
@@ -39,12 +48,21 @@ export function secureDataDir(dir: string, uid: number | undefined = process.get
       try {
         chmodSync(path, mode);
       } catch (e) {
+        if (!isTop && vanished(e)) return;
         throw new DataDirAccessError(
           `The data directory ${dir} cannot be made private: changing ${path} to ${mode.toString(8)} failed (${(e as NodeJS.ErrnoException).code ?? String(e)}).`,
         );
       }
     }
-    if (st.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name), false);
+    if (!st.isDirectory()) return;
+    let names: string[];
+    try {
+      names = readdirSync(path);
+    } catch (e) {
+      if (!isTop && vanished(e)) return;
+      throw e;
+    }
+    for (const name of names) visit(join(path, name), false);
   };
   visit(dir, true);
 }
