@@ -20,6 +20,7 @@ import { reveal } from './controls.tsx';
 import { describeChange } from './history-words.ts';
 import { draftMode, notifyServerChange } from './draft.ts';
 import { DraftBar, saveDraftNow } from './DraftBar.tsx';
+import { RowMark } from './row-mark.tsx';
 import { breakCoalescing, dirtyPaths, editorStore, useEditor, useHistory } from './store.ts';
 
 const CHECK_DELAY_MS = 150;
@@ -480,7 +481,7 @@ const PageList = memo(function PageList({
           <li key={p.path}>
             <button type="button" className="sw-page-link" aria-current={p.path === openPage ? 'page' : undefined} onClick={() => open(p.path)}>
               <span className="sw-page-link__title">{p.title}</span> <span className="sw-page-link__route">{p.route}</span>
-              {dirtyList.includes(p.path) && <span className="sw-dot"> (not saved)</span>}
+              {dirtyList.includes(p.path) && <RowMark kind="unsaved" badge="●" text="not saved" />}
             </button>
           </li>
         ))}

@@ -40,7 +40,7 @@ const Item = memo(function Item({ block, index, selected, problems }: { block: B
           {problems} problem{problems > 1 ? 's' : ''}
         </span>
       )}
-      {summary && <span className="sw-option__summary">{summary}</span>}
+      <span className="sw-option__summary">{summary}</span>
     </li>
   );
 });

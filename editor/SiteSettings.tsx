@@ -8,6 +8,7 @@ import { FieldsForm } from './fields.tsx';
 import { tidy } from './ops.ts';
 import { pointerToField, toErrorSchema, type Diagnostic } from './pointer.ts';
 import { openScreen } from './PriceNote.tsx';
+import { RowMark } from './row-mark.tsx';
 import { priceUses, usesWords } from './prices.ts';
 import { fileSchema } from './schemas.ts';
 import { mergeScreen, SCREENS, screenById, screenData, screenErrors, screenOf, screenSchema, type ScreenId } from './settings-screens.ts';
@@ -47,10 +48,7 @@ export function SiteSettingsNav() {
             <button type="button" className="sw-page-link" aria-current={current === s.id ? 'true' : undefined} onClick={() => openScreen(s.id)}>
               {s.title}
               {problems[s.id] ? (
-                <span className="sw-dot">
-                  {' '}
-                  ({problems[s.id]} problem{problems[s.id]! > 1 ? 's' : ''})
-                </span>
+                <RowMark kind="problems" badge={String(problems[s.id])} text={`${problems[s.id]} problem${problems[s.id]! > 1 ? 's' : ''}`} />
               ) : null}
             </button>
           </li>

@@ -64,8 +64,13 @@ export const SETTINGS_SCREENS = ['Header menu', 'Footer', 'Prices', 'Sign-in and
 
 /** Opens one screen of the site settings from the left column. */
 export async function openSettings(page: Page, screen: (typeof SETTINGS_SCREENS)[number]) {
-  await page.getByRole('navigation', { name: 'Pages and shared content' }).getByRole('button', { name: screen, exact: true }).click();
+  const entry = page
+    .getByRole('navigation', { name: 'Pages and shared content' })
+    .getByRole('button', { name: new RegExp(`^${screen}( \\(\\d+ problems?\\))?$`) });
+  await entry.click();
   await expect(page.locator('#sw-panel-title')).toHaveText('Site settings');
+  // The title is the same for every screen: the entry marked current says this one opened.
+  await expect(entry).toHaveAttribute('aria-current', 'true');
 }
 
 /** Opens a folded group of the fields panel by its one-line summary (no-op when it is open). */
