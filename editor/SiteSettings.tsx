@@ -10,6 +10,7 @@ import { pointerToField, toErrorSchema, type Diagnostic } from './pointer.ts';
 import { openScreen } from './PriceNote.tsx';
 import { RowMark } from './row-mark.tsx';
 import { priceUses, usesWords } from './prices.ts';
+import { problemText } from './problems.ts';
 import { fileSchema } from './schemas.ts';
 import { mergeScreen, SCREENS, screenById, screenData, screenErrors, screenOf, screenSchema, type ScreenId } from './settings-screens.ts';
 import { usePagesData } from './site-docs.ts';
@@ -82,7 +83,11 @@ export function SiteSettingsPanel({ screen, data, diagnostics }: { screen?: stri
   const schema = useMemo(() => withUses(screenSchema(fileSchema('site.json') ?? {}, s.id), uses), [s.id, usesKey]);
   const slice = useMemo(() => screenData(data, schema), [data, schema]);
   const errors = screenErrors(
-    toErrorSchema(diagnostics, (d) => pointerToField(d.pointer, false).field),
+    toErrorSchema(
+      diagnostics,
+      (d) => pointerToField(d.pointer, false).field,
+      (d) => problemText(d, data),
+    ),
     schema,
   );
   return (

@@ -63,6 +63,22 @@ describe('problemWords', () => {
       'Button words is longer than 40 characters (it has 52). Shorten it.',
     );
   });
+
+  it('says the bound a number must keep, and stays general without one', () => {
+    const said = (args: Record<string, unknown>) => problemWords({ code: 'out-of-range', args }, () => 'Price');
+    expect(said({ comparison: '>=', limit: 0 })).toBe('Price must be 0 or more.');
+    expect(said({ comparison: '<=', limit: 100000 })).toBe('Price must be 100,000 or less.');
+    expect(said({ comparison: '>', limit: 1 })).toBe('Price must be more than 1.');
+    expect(said({ comparison: '<', limit: 12 })).toBe('Price must be less than 12.');
+    expect(said({ rule: 'must be >= 0' })).toBe('Price is outside the numbers allowed here. See the help under it.');
+  });
+
+  it('the checker gives the bound of a number out of range', () => {
+    const site = json(join(config, 'site.json')) as { pricing: Record<string, Json> };
+    const found = loadProject(root, {}, { overlay: { 'site.json': JSON.stringify({ ...site, pricing: { ...site.pricing, basicPerUser: -5 } }) } }).diagnostics;
+    const range = found.find((d) => d.code === 'out-of-range');
+    expect(range?.args).toMatchObject({ comparison: '>=', limit: 0 });
+  });
 });
 
 describe('the checker’s findings as the editor shows them', () => {

@@ -77,6 +77,14 @@ const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '
 /** A value the person typed or chose, in typographic quotes (a page address, an anchor name): theirs, not the file's. */
 const theirs = (v: unknown) => `“${String(v).replace(/^"|"$/g, '')}”`;
 
+/** A number's bound in words, by the comparison the schema makes. */
+const RANGE_WORDS: Record<string, (limit: string) => string> = {
+  '>=': (limit) => `${limit} or more`,
+  '>': (limit) => `more than ${limit}`,
+  '<=': (limit) => `${limit} or less`,
+  '<': (limit) => `less than ${limit}`,
+};
+
 const FORMAT_WORDS: Record<string, string> = {
   email: 'an e-mail address',
   uri: 'a full web address',
@@ -173,8 +181,11 @@ export function problemWords(d: Finding, titleOf: TitleOf): string {
       return n(a.first) && n(a.second)
         ? `Items ${n(a.first)} and ${n(a.second)} of ${field} are the same. Remove one of them.`
         : `${field} has the same item twice. Remove one of them.`;
-    case 'out-of-range':
-      return `${field} is outside the numbers allowed here. See the help under it.`;
+    case 'out-of-range': {
+      const limit = n(a.limit);
+      const bound = limit === undefined ? undefined : RANGE_WORDS[String(a.comparison)]?.(limit.toLocaleString('en'));
+      return bound ? `${field} must be ${bound}.` : `${field} is outside the numbers allowed here. See the help under it.`;
+    }
     case 'no-match':
     case 'invalid-value':
       return `${field} is not valid here. See the help under it.`;

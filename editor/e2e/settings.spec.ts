@@ -61,6 +61,8 @@ test('a price changed on the Prices screen shows on the pricing page, a problem 
   // A slip: a negative price is a problem; from the problems list it leads back to this screen and field.
   await basic.fill('-5');
   await expect(nav(page).getByRole('button', { name: /^Prices \(1 problem\)$/ })).toBeVisible();
+  // Under the field, the problem in the same plain words as in the problems list: no setting's key.
+  await expect(page.locator('#sw-file_pricing_basicPerUser__error')).toHaveText('Basic per user must be 0 or more.');
   // Undo and redo reach the screen's fields as any other.
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(basic).toHaveValue('20000');

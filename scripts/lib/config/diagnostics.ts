@@ -258,7 +258,7 @@ export const CATALOGUE = {
     severity: 'error',
     why: 'The value would not fit where it is used.',
     fix: 'Use a number in the range shown.',
-    message: (a: { value: string; rule?: string }) => `${a.value} is out of range: it ${a.rule}.`,
+    message: (a: { value: string; rule?: string; comparison?: unknown; limit?: unknown }) => `${a.value} is out of range: it ${a.rule}.`,
     suggestion: (a: { description?: string }) => a.description,
   },
   'no-match': {

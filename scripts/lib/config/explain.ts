@@ -234,7 +234,10 @@ function explainOne(e: ErrorObject, data: unknown, typeWanted: Map<string, strin
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return { path, ...say('out-of-range', { value: show(valueAt(data, path)), rule: e.message, description }) };
+      return {
+        path,
+        ...say('out-of-range', { value: show(valueAt(data, path)), rule: e.message, comparison: p.comparison, limit: p.limit, description }),
+      };
     case 'propertyNames':
       return undefined; // reported by the nested pattern error
     case 'format':
