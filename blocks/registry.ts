@@ -59,9 +59,9 @@ export const blocks = {
   planComparison: { load: () => only<typeof import('./PlanComparison/index.tsx')>(import.meta.glob('./PlanComparison/index.tsx')) },
   // Static: its script (./FeeEstimator/script.ts) shows the cost, the fee and the slider's value text; nothing is left for React.
   feeEstimator: { load: () => only<typeof import('./FeeEstimator/index.tsx')>(import.meta.glob('./FeeEstimator/index.tsx')) },
+  // Static: its script (./AdminLogin/script.ts) checks an entry and answers it; nothing is left for React.
   adminLogin: {
     load: () => only<typeof import('./AdminLogin/index.tsx')>(import.meta.glob('./AdminLogin/index.tsx')),
-    hydrate: 'interaction',
     mainHeading: true,
   },
   doctor: { load: () => only<typeof import('./Doctor/index.tsx')>(import.meta.glob('./Doctor/index.tsx')), hydrate: 'interaction', mainHeading: true },

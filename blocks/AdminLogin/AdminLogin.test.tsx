@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { createAjv } from '../../scripts/lib/project.ts';
 import { previewGateHash } from '../../scripts/lib/build-info.ts';
@@ -9,6 +10,7 @@ import { hasPreviewPass } from '../../renderer/lib/preview-pass.ts';
 import example from './example.json';
 import { matchesPreviewGate } from './credentials.ts';
 import AdminLogin, { WRONG_CREDENTIALS } from './index.tsx';
+import start from './script.ts';
 
 const EMAIL = 'preview@buildpad.example';
 const PASSWORD = 'letmein';
@@ -26,8 +28,15 @@ vi.mock('virtual:sitewright/config', async (importOriginal) => {
 // Pages are separate documents: going to / is a page load, which the test only records.
 vi.mock('../../renderer/lib/navigate.ts', () => ({ navigateTo: vi.fn() }));
 
+/** The block as a page has it: rendered, with its script started on it (all it does is the script's). */
 function renderLogin() {
-  return render(<AdminLogin {...(example as AdminLoginBlock)} />);
+  const rendered = render(
+    <div data-block="adminLogin">
+      <AdminLogin {...(example as AdminLoginBlock)} />
+    </div>,
+  );
+  start(rendered.container.firstElementChild as HTMLElement);
+  return rendered;
 }
 
 beforeEach(() => {
@@ -59,6 +68,14 @@ describe('adminLogin block', () => {
     const validate = createAjv(process.cwd()).getSchema('https://sitewright.dev/schemas/blocks/adminLogin.schema.json')!;
     expect(validate(example), JSON.stringify(validate.errors)).toBe(true);
     expect(validate({ type: 'adminLogin', redirect: '/x' })).toBe(false);
+  });
+
+  it('the page carries the salted hash of the build for the script, never the credentials', () => {
+    const html = renderToString(<AdminLogin {...(example as AdminLoginBlock)} />);
+    expect(html).toContain(`data-salt="salt-for-tests"`);
+    expect(html).toContain(`data-hash="${previewGateHash(EMAIL, PASSWORD, 'salt-for-tests')}"`);
+    expect(html).not.toContain(EMAIL);
+    expect(html).not.toContain(PASSWORD);
   });
 
   it('has labelled Email and Password fields and a Submit button', () => {

@@ -1,3 +1,6 @@
+/** The spec's words for an entry that does not match. */
+export const WRONG_CREDENTIALS = 'email or password is wrong';
+
 /** What the build puts in the bundle for the preview gate (scripts/lib/build-info.ts): never the credentials themselves. */
 export interface PreviewGate {
   salt: string;
@@ -14,7 +17,10 @@ export async function sha256Hex(text: string): Promise<string> {
  * No gate configured, or no Web Crypto (an insecure http:// origin), means no entry can match.
  */
 export async function matchesPreviewGate(email: string, password: string, gate: PreviewGate | null): Promise<boolean> {
-  if (!gate || typeof crypto === 'undefined' || !crypto.subtle) return false;
-  const hash = await sha256Hex(`${gate.salt}\n${email.trim().toLowerCase()}\n${password}`);
-  return hash === gate.hash;
+  try {
+    return !!gate && (await sha256Hex(`${gate.salt}\n${email.trim().toLowerCase()}\n${password}`)) === gate.hash;
+  } catch {
+    // crypto or crypto.subtle missing
+    return false;
+  }
 }

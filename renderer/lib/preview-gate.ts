@@ -1,22 +1,13 @@
 import { useSyncExternalStore } from 'react';
-import { hasPreviewPass, storePreviewPass } from './preview-pass.ts';
+import { hasPreviewPass } from './preview-pass.ts';
 
-const listeners = new Set<() => void>();
-let passedInMemory = false;
-
-export function passPreviewGate(): void {
-  storePreviewPass();
-  passedInMemory = true;
-  for (const l of listeners) l();
-}
+/** Nothing to follow: the hidden login's script sets the pass and then loads a new page, which reads it. */
+const subscribe = () => () => undefined;
 
 export function usePreviewGatePassed(): boolean {
   return useSyncExternalStore(
-    (cb) => {
-      listeners.add(cb);
-      return () => listeners.delete(cb);
-    },
-    () => passedInMemory || hasPreviewPass(),
+    subscribe,
+    hasPreviewPass,
     // The prerendered HTML never assumes a pass; the page behind the gate is shipped beside it (renderer/shell/gate.ts).
     () => false,
   );
