@@ -27,6 +27,14 @@ function enter(block: HTMLElement, email: string, password: string): Event {
   return submit;
 }
 
+/** The block as a build with preview credentials prerenders it: the salted hash on its form. */
+function withGate(block: HTMLElement): HTMLElement {
+  const form = block.querySelector('form')!;
+  form.dataset.salt = 'salt-for-tests';
+  form.dataset.hash = previewGateHash('preview@buildpad.example', 'letmein', 'salt-for-tests');
+  return block;
+}
+
 const shownAlert = (block: HTMLElement) => block.querySelector<HTMLElement>('[role="alert"]:not([hidden])');
 
 beforeEach(() => {
@@ -77,10 +85,7 @@ describe('the hidden login, all of it in its block script', () => {
   });
 
   it('checks against the salted hash on the form: the right entry sets the shared flag and goes to /', async () => {
-    const block = prerendered();
-    const form = block.querySelector('form')!;
-    form.dataset.salt = 'salt-for-tests';
-    form.dataset.hash = previewGateHash('preview@buildpad.example', 'letmein', 'salt-for-tests');
+    const block = withGate(prerendered());
     start(block);
     enter(block, 'preview@buildpad.example', 'LetMeIn');
     await vi.waitFor(() => expect(shownAlert(block)).not.toBeNull());
@@ -90,10 +95,7 @@ describe('the hidden login, all of it in its block script', () => {
   });
 
   it('without Web Crypto (a page not served securely) every entry is wrong, and nothing throws', async () => {
-    const block = prerendered();
-    const form = block.querySelector('form')!;
-    form.dataset.salt = 'salt-for-tests';
-    form.dataset.hash = previewGateHash('preview@buildpad.example', 'letmein', 'salt-for-tests');
+    const block = withGate(prerendered());
     vi.stubGlobal('crypto', {});
     start(block);
     enter(block, 'preview@buildpad.example', 'letmein');
