@@ -1,7 +1,7 @@
 /** The spec's words for an entry that does not match. */
 export const WRONG_CREDENTIALS = 'email or password is wrong';
 
-/** What the build puts in the bundle for the preview gate (scripts/lib/build-info.ts): never the credentials themselves. */
+/** What the build puts in the page for the preview gate (scripts/lib/build-info.ts): never the credentials themselves. */
 export interface PreviewGate {
   salt: string;
   hash: string;
