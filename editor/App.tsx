@@ -359,11 +359,10 @@ export function App() {
             >
               Save
             </button>
-            {blocking.length > 0 && (
-              <p id="sw-save-blocked" className="sw-top__blocked">
-                Fix {blocking.length} problem{blocking.length > 1 ? 's' : ''} to save
-              </p>
-            )}
+            {/* Always there, empty while nothing blocks the save: its room is kept (see .sw-top__blocked). */}
+            <p id="sw-save-blocked" className="sw-top__blocked">
+              {blocking.length > 0 && `Fix ${blocking.length} problem${blocking.length > 1 ? 's' : ''} to save`}
+            </p>
           </>
         )}
       </header>

@@ -295,20 +295,24 @@ test('a click held still on a section chooses it, moves nothing, and no other se
   expect(seen.filter((t) => t.startsWith('Section ')).filter((t, i, all) => all.indexOf(t) === i)).toEqual(['Section 2: Feature grid', 'Section 3: FAQ']);
 });
 
-test('a problem or an unsaved change shown beside an entry moves no entry of the left column or of the outline', async ({ page }) => {
+test('a problem or an unsaved change shown beside an entry moves no entry of the left column or of the outline, nor a button of the top bar', async ({
+  page,
+}) => {
   await openEditor(page);
   const nav = page.getByRole('navigation', { name: 'Pages and shared content' });
   await nav.getByRole('button', { name: /Private Project Owners \/owner/ }).click();
   await expect(outline(page).getByRole('option')).toHaveCount(4);
   // Where every entry of the left column and every section of the outline is drawn in its scrolling column.
   const places = () =>
-    page.evaluate(() =>
-      [...document.querySelectorAll('#sw-pages button, [role="listbox"] [role="option"]')].map((e, i) => {
+    page.evaluate(() => [
+      ...[...document.querySelectorAll('#sw-pages button, [role="listbox"] [role="option"]')].map((e, i) => {
         const column = e.closest('.sw-side, .sw-left')!;
         const top = e.getBoundingClientRect().top - column.getBoundingClientRect().top + column.scrollTop;
         return `${i}: ${top},${e.getBoundingClientRect().height}`;
       }),
-    );
+      // The top bar's buttons, which the status and "Fix 1 problem to save" sit between.
+      ...[...document.querySelectorAll('.sw-top button')].map((e) => `${e.textContent}: ${JSON.stringify(e.getBoundingClientRect())}`),
+    ]);
   const before = await places();
 
   // The hero's heading emptied: a problem on the section, its summary gone, the page not saved.
@@ -318,10 +322,12 @@ test('a problem or an unsaved change shown beside an entry moves no entry of the
   await field(page, 'Heading').fill('');
   await expect(outline(page).getByRole('option', { name: /Section 1: Hero/ })).toHaveAccessibleName(/1 problem/);
   await expect(nav.getByRole('button', { name: 'Private Project Owners /owner (not saved)' })).toBeVisible();
+  await expect(page.locator('#sw-save-blocked')).toHaveText('Fix 1 problem to save');
   // A link added to the header menu: a problem on that screen until it is filled in.
   await nav.getByRole('button', { name: 'Header menu', exact: true }).click();
   await page.locator('#sw-file_header_items__add').click();
   await expect(nav.getByRole('button', { name: 'Header menu (1 problem)' })).toBeVisible();
+  await expect(page.locator('#sw-save-blocked')).toHaveText('Fix 2 problems to save');
   expect(await places()).toEqual(before);
 });
 
