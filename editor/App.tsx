@@ -383,7 +383,14 @@ export function App() {
                 Add section
               </button>
               <Outline blocks={blocks} problems={problems} announce={announce} />
-              <ProblemsList diags={diagnostics.filter((d) => d.file === openPage || dirty.includes(d.file))} where={where} goTo={goTo} labels={pages} />
+              {/* The open page's and the unsaved files' problems; in the back office every file's, since the draft keeps
+                  a file with problems as it was typed (the repository's files have none). */}
+              <ProblemsList
+                diags={draft ? diagnostics : diagnostics.filter((d) => d.file === openPage || dirty.includes(d.file))}
+                where={where}
+                goTo={goTo}
+                labels={pages}
+              />
             </div>
             {formOpen ? <FormPreviewPane path={formOpen} /> : <PreviewPane page={page} problems={problems} device={device} onDevice={setDevice} />}
           </>

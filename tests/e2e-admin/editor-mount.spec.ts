@@ -128,3 +128,28 @@ test("the panel's rules that depend on another setting hold under the editor's p
   await expect(page.getByRole('region', { name: 'Form fields' })).toBeVisible();
   expect(refused).toEqual([]);
 });
+
+test('a problem kept in the draft stays in the problems list, on whatever page or screen it is, also after a reload', async ({ page }) => {
+  await newStaff(page, 'editor', 'Paul Problems');
+  const problems = page.getByRole('region', { name: /Problems/ });
+  const nav = page.getByRole('navigation', { name: 'Pages and shared content' });
+  // A link added to the header menu and left empty: saved into the draft as it is, a problem until it is filled in.
+  await nav.getByRole('button', { name: 'Header menu', exact: true }).click();
+  await page.locator('#sw-file_header_items__add').click();
+  await expect(nav.getByRole('button', { name: 'Header menu (1 problem)' })).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Draft saved')).toBeVisible();
+  // On a page, its own problems and the draft's others are listed, as the count beside "Header menu" says.
+  await openHomeHero(page);
+  await expect(problems.getByRole('button', { name: /^Error in Site settings › Header menu/ })).toBeVisible();
+  await expect(problems).toContainText('Anchor name is required. Fill it in.');
+  await page.reload();
+  await openHomeHero(page);
+  await expect(problems.getByRole('button', { name: /^Error in Site settings › Header menu/ })).toBeVisible();
+  // The problem leads back to its field.
+  await problems
+    .getByRole('button', { name: /^Error in Site settings › Header menu/ })
+    .first()
+    .click();
+  await expect(page.locator('#sw-panel-title')).toHaveText('Site settings');
+  await expect(nav.getByRole('button', { name: 'Header menu (1 problem)' })).toHaveAttribute('aria-current', 'true');
+});
