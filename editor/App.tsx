@@ -21,6 +21,7 @@ import { describeChange } from './history-words.ts';
 import { draftMode, notifyServerChange } from './draft.ts';
 import { DraftBar, saveDraftNow } from './DraftBar.tsx';
 import { RowMark } from './row-mark.tsx';
+import { plural } from './words.ts';
 import { breakCoalescing, dirtyPaths, editorStore, useEditor, useHistory } from './store.ts';
 
 const CHECK_DELAY_MS = 150;
@@ -361,7 +362,7 @@ export function App() {
             </button>
             {/* Always there, empty while nothing blocks the save: its room is kept (see .sw-top__blocked). */}
             <p id="sw-save-blocked" className="sw-top__blocked">
-              {blocking.length > 0 && `Fix ${blocking.length} problem${blocking.length > 1 ? 's' : ''} to save`}
+              {blocking.length > 0 && `Fix ${plural(blocking.length, 'problem')} to save`}
             </p>
           </>
         )}
@@ -487,7 +488,7 @@ const PageList = memo(function PageList({
           <li key={p.path}>
             <button type="button" className="sw-page-link" aria-current={p.path === openPage ? 'page' : undefined} onClick={() => open(p.path)}>
               <span className="sw-page-link__title">{p.title}</span> <span className="sw-page-link__route">{p.route}</span>
-              {dirtyList.includes(p.path) && <RowMark kind="unsaved" badge="●" text="not saved" />}
+              {dirtyList.includes(p.path) && <RowMark />}
             </button>
           </li>
         ))}

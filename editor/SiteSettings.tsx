@@ -48,9 +48,7 @@ export function SiteSettingsNav() {
           <li key={s.id}>
             <button type="button" className="sw-page-link" aria-current={current === s.id ? 'true' : undefined} onClick={() => openScreen(s.id)}>
               {s.title}
-              {problems[s.id] ? (
-                <RowMark kind="problems" badge={String(problems[s.id])} text={`${problems[s.id]} problem${problems[s.id]! > 1 ? 's' : ''}`} />
-              ) : null}
+              {problems[s.id] ? <RowMark problems={problems[s.id]} /> : null}
             </button>
           </li>
         ))}

@@ -73,7 +73,8 @@ export type TitleOf = (child?: string) => string;
 
 const n = (v: unknown): number | undefined => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined);
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+/** "1 problem", "2 problems". */
+export const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 /** A value the person typed or chose, in typographic quotes (a page address, an anchor name): theirs, not the file's. */
 const theirs = (v: unknown) => `“${String(v).replace(/^"|"$/g, '')}”`;
 
