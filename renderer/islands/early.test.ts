@@ -32,18 +32,38 @@ describe('the early catcher (the shell, before the islands loader)', () => {
     const { catchEarly, takeEarly, takeEarlyDialogs } = await freshCatcher();
     document.body.innerHTML = `
       <a href="/book-a-demo" data-opens="book-demo">Contact Sales</a>
-      <div data-island="0" data-dialog="book-demo"></div>
+      <div data-island="0" data-dialog="book-demo"><dialog><h2>Book a demo</h2></dialog></div>
       <div data-island="1"><a href="/enquiry" data-expands="">Get in touch</a></div>`;
+    // jsdom has no showModal.
+    const dialog = document.querySelector('dialog')!;
+    dialog.showModal = () => dialog.setAttribute('open', '');
     catchEarly(document);
     const [dialogLink, expander] = document.querySelectorAll('a');
     const asked = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
     dialogLink.dispatchEvent(asked);
     const pressed = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
     expander.dispatchEvent(pressed);
-    // Neither link is followed: the dialog opens, and the form unfolds, once their code is here.
+    // Neither link is followed: the dialog's frame opens now, its content and the unfolded form come with their code.
     expect(asked.defaultPrevented).toBe(true);
+    expect(dialog.open).toBe(true);
     expect(pressed.defaultPrevented).toBe(true);
     expect(takeEarlyDialogs()).toEqual([{ id: 'book-demo', opener: dialogLink }]);
     expect(takeEarly(document.querySelector('[data-island="1"]')!)).toEqual([pressed]);
+  });
+
+  it('leaves Escape and a click on Close inside an open dialog to the browser, which closes it', async () => {
+    const { catchEarly, takeEarly } = await freshCatcher();
+    document.body.innerHTML = `
+      <div data-island="0" data-dialog="book-demo"><dialog id="d" open><h2>Book a demo</h2>
+        <button type="button" aria-label="Close" commandfor="d" command="close">x</button></dialog></div>`;
+    catchEarly(document);
+    const close = document.querySelector('button')!;
+    const events = [
+      new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }),
+      new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }),
+    ];
+    for (const e of events) close.dispatchEvent(e);
+    expect(events.map((e) => e.defaultPrevented)).toEqual([false, false]);
+    expect(takeEarly(document.querySelector('[data-island]')!)).toEqual([]);
   });
 });

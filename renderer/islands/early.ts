@@ -6,7 +6,9 @@
  */
 import { pageState } from '../lib/page-state.ts';
 import { DIALOG_ATTRIBUTE, ISLAND_ATTRIBUTE, OPENS_ATTRIBUTE } from './contract.ts';
-import { EXPANDS_ATTRIBUTE, heldAs, hold } from './held.ts';
+import { EXPANDS_ATTRIBUTE, heldAs, hold, withDialogs } from './held.ts';
+
+export { withDialogs };
 
 export interface DialogRequest {
   id: string;
@@ -33,12 +35,13 @@ export function dialogAskedBy(event: Event): DialogRequest | null {
  */
 export const BUTTON_LINKS = `a[href][${OPENS_ATTRIBUTE}],a[href][${EXPANDS_ATTRIBUTE}]`;
 
-function isIslandDialog(doc: Document, id: string): boolean {
-  return [...doc.querySelectorAll(`[${DIALOG_ATTRIBUTE}]`)].some((el) => el.getAttribute(DIALOG_ATTRIBUTE) === id);
+/**
+ * The prerendered <dialog> of the dialog island `id` (renderer/ui/Dialog.tsx), or null when the page has none. The
+ * id goes into the selector as written, as in dialogAskedBy.
+ */
+export function islandDialog(doc: Document, id: string): HTMLDialogElement | null {
+  return doc.querySelector(`[${DIALOG_ATTRIBUTE}="${id}"] dialog`);
 }
-
-/** Whether the page has a dialog island: the build leaves out catching the clicks that open one where none is. */
-export const withDialogs = typeof SITEWRIGHT_SHELL_DIALOGS !== 'boolean' || SITEWRIGHT_SHELL_DIALOGS;
 
 /** Starts catching; the shell calls it on a page with islands, before the loader is asked for. */
 export function catchEarly(doc: Document): void {
@@ -52,10 +55,13 @@ export function catchEarly(doc: Document): void {
   const onEvent = (event: Event) => {
     if (early.over) return;
     if (withDialogs && event.type === 'click') {
-      const dialog = dialogAskedBy(event);
-      if (dialog && isIslandDialog(doc, dialog.id)) {
+      const asked = dialogAskedBy(event);
+      const dialog = asked && islandDialog(doc, asked.id);
+      if (dialog) {
+        // Its frame opens now; its content once the loader has brought the block's code.
         event.preventDefault();
-        early.dialogs.push(dialog);
+        dialog.showModal();
+        early.dialogs.push(asked);
         return;
       }
     }
@@ -84,7 +90,7 @@ export function takeEarly(el: Element): Event[] {
   return mine;
 }
 
-/** The dialogs asked for before the loader arrived, oldest first. */
+/** The dialogs asked for before the loader arrived, oldest first (the visitor may have closed them since). */
 export function takeEarlyDialogs(): DialogRequest[] {
   early.over = true;
   return early.dialogs.splice(0);

@@ -26,10 +26,16 @@ function handlesOwnKeys(el: Element): boolean {
 /** How an event aimed at an island that is not live yet is kept: a field left, or a key, click or submit replayed. */
 export type Held = 'left' | 'key' | 'click' | 'submit';
 
+/** Whether the page has a dialog island: the build leaves out what only such a page needs where none is. */
+export const withDialogs = typeof SITEWRIGHT_SHELL_DIALOGS !== 'boolean' || SITEWRIGHT_SHELL_DIALOGS;
+
 /** Whether and how `event` must be kept until its island is live. */
 export function heldAs(event: Event): Held | null {
   const target = event.target;
   if (!(target instanceof Element)) return null;
+  // A dialog the shell opened before its island is live is the platform's: Escape and its Close (an invoker
+  // command) close it natively.
+  if (withDialogs && target.closest('dialog')) return null;
   if (event.type === 'focusout') return 'left';
   if (event.type === 'keydown') return REPLAYED_KEYS.test((event as KeyboardEvent).key) && !handlesOwnKeys(target) ? 'key' : null;
   // A plain link works without the island's code, and a modified click means "open elsewhere": leave both alone.

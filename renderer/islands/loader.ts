@@ -14,7 +14,7 @@ import { isChunkLoadError, loadChunk } from '../lib/with-timeout.ts';
 import { BLOCK_ATTR } from '../shell/markup.ts';
 import { DIALOG_ATTRIBUTE, HYDRATE_ATTRIBUTE, ISLAND_ATTRIBUTE, MEDIA_ATTRIBUTE } from './contract.ts';
 import { defer, triggerOf, type Deferred } from './defer.ts';
-import { BUTTON_LINKS, dialogAskedBy, takeEarlyDialogs } from './early.ts';
+import { BUTTON_LINKS, dialogAskedBy, islandDialog, takeEarlyDialogs } from './early.ts';
 import { fetchWhole, lazyFiles } from '../lib/fetch-whole.ts';
 import { linkInlinedStyles } from './inlined-styles.ts';
 import { hasFlash } from '../forms/flash.ts';
@@ -103,7 +103,7 @@ for (const el of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)
 setDialogWaker((id) => {
   const island = dialogs.get(id);
   island?.wake();
-  return Boolean(island);
+  return island ? islandDialog(document, id) : null;
 });
 
 // Links and buttons in static HTML that open a dialog ("#<id>", or one the prerenderer marked). A link to any
@@ -120,8 +120,12 @@ document.addEventListener('keydown', (e) => {
   e.preventDefault();
   if (!e.repeat) e.target.click();
 });
-// The ones clicked before this script arrived (the shell caught them).
-for (const asked of takeEarlyDialogs()) openDialog(asked.id, asked.opener);
+// The ones clicked before this script arrived (the shell caught them and opened their frame). One the visitor has
+// closed since stays closed; its code is fetched all the same, for the next press.
+for (const asked of takeEarlyDialogs()) {
+  if (islandDialog(document, asked.id)?.open) openDialog(asked.id, asked.opener);
+  else dialogs.get(asked.id)?.wake();
+}
 
 // A notice from the page before (a form's "Success" on its way here); the toasts' code is fetched only then. Only
 // pages with islands show one: a toast needs React, which a static page never loads (see docs/decisions.md).

@@ -13,9 +13,12 @@ type Opener = (trigger: HTMLElement | null) => void;
 const state = pageState('dialogs', () => ({
   openers: new Map<string, Opener>(),
   /** A dialog asked for before its block had hydrated: it opens as soon as the block registers. */
-  pending: null as { id: string; trigger: HTMLElement | null } | null,
-  /** Wakes the sleeping dialog island with this id; false when the page has no such dialog. */
-  wake: (_id: string): boolean => false,
+  pending: null as { id: string; trigger: HTMLElement | null; dialog?: HTMLDialogElement } | null,
+  /**
+   * Wakes the sleeping dialog island with this id and gives its prerendered <dialog>, which opens at once while
+   * the block's code is on its way; null when the page has no such dialog.
+   */
+  wake: (_id: string): HTMLDialogElement | null => null,
   /** Dialogs whose code failed to arrive, until the visitor tries again. */
   failed: new Set<string>(),
 }));
@@ -38,7 +41,12 @@ export function setDialogFailed(id: string, failed: boolean): void {
     return;
   }
   state.failed.add(id);
-  const page = state.pending?.id === id ? pageOf(state.pending.trigger) : null;
+  if (state.pending?.id !== id) return;
+  const { trigger, dialog } = state.pending;
+  // Its frame, opened at once, would hide what is shown instead: the page the link leads to, or the island's
+  // failure message and "Try again" (after which the dialog still opens).
+  dialog?.close();
+  const page = pageOf(trigger);
   if (page) {
     state.pending = null;
     navigateTo(page);
@@ -46,7 +54,7 @@ export function setDialogFailed(id: string, failed: boolean): void {
 }
 
 /** For the islands loader: how to wake a dialog block that has not hydrated yet. */
-export function setDialogWaker(wake: (id: string) => boolean): void {
+export function setDialogWaker(wake: (id: string) => HTMLDialogElement | null): void {
   state.wake = wake;
 }
 
@@ -73,7 +81,14 @@ export function openDialog(id: string, trigger: HTMLElement | null = null): bool
     open(trigger);
     return true;
   }
-  if (!state.wake(id)) return false;
-  state.pending = { id, trigger };
+  const dialog = state.wake(id);
+  if (!dialog) return false;
+  state.pending = { id, trigger, dialog };
+  if (!dialog.open) dialog.showModal();
+  // Closed by the visitor before its block is live, it is no longer asked for; closed because its code failed, it is.
+  const forget = () => {
+    if (state.pending?.dialog === dialog && !state.failed.has(id)) state.pending = null;
+  };
+  dialog.addEventListener('close', forget, { once: true });
   return true;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { lockScroll } from '../lib/scroll-lock.ts';
 import { Icon } from './Icon.tsx';
+import { Spinner } from './Spinner.tsx';
 import styles from './dialog.module.css';
 
 export interface DialogProps {
@@ -19,10 +20,15 @@ export interface DialogProps {
 /**
  * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays inside) and
  * handles Escape; we add the close icon, closing on a click outside the panel, scroll lock and focus return.
+ *
+ * Its frame (title and Close) is in the prerendered page, so the islands shell can open it the moment it is asked
+ * for, before the block's code has arrived; until then Escape and Close (an invoker command) close it natively
+ * and its body shows a spinner. The block's own content comes with its code.
  */
 export function Dialog({ open, onClose, title, hideTitle = false, returnFocusTo, size = 'md', children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const dialogId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
@@ -42,6 +48,7 @@ export function Dialog({ open, onClose, title, hideTitle = false, returnFocusTo,
   return (
     <dialog
       ref={ref}
+      id={dialogId}
       // "md" is the panel's own width, so it has no class of its own.
       className={size === 'md' ? styles.dialog : `${styles.dialog} ${styles[size]}`}
       aria-labelledby={titleId}
@@ -55,19 +62,23 @@ export function Dialog({ open, onClose, title, hideTitle = false, returnFocusTo,
         if (e.target === e.currentTarget) onCloseRef.current();
       }}
     >
-      {open && (
-        <div className={styles.panel}>
-          <div className={styles.head}>
-            <h2 id={titleId} className={hideTitle ? 'visually-hidden' : styles.title}>
-              {title}
-            </h2>
-            <button type="button" className={styles.close} aria-label="Close" onClick={() => onCloseRef.current()}>
-              <Icon name="x" size={22} />
-            </button>
-          </div>
-          {children}
+      <div className={styles.panel}>
+        <div className={styles.head}>
+          <h2 id={titleId} className={hideTitle ? 'visually-hidden' : styles.title}>
+            {title}
+          </h2>
+          <button type="button" className={styles.close} aria-label="Close" commandfor={dialogId} command="close" onClick={() => onCloseRef.current()}>
+            <Icon name="x" size={22} />
+          </button>
         </div>
-      )}
+        {open ? (
+          children
+        ) : (
+          <div className={styles.waiting}>
+            <Spinner />
+          </div>
+        )}
+      </div>
     </dialog>
   );
 }

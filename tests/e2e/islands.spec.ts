@@ -277,11 +277,15 @@ test.describe('on a phone', () => {
     await page.locator('[data-block="enquiry"]').getByRole('button', { expanded: false }).click();
     await expect.poll(() => loader.requested()).toBe(true);
     await page.getByRole('button', { name: 'How our referral works' }).click();
-    await expect(page.getByRole('dialog', { name: 'Referral Video' })).toBeHidden();
+    // The shell opens the dialog's prerendered frame at once; its player comes with the block's code.
+    const dialog = page.getByRole('dialog', { name: 'Referral Video' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('video-frame')).toHaveCount(0);
     expect(page.url()).not.toContain('#');
     loader.release();
-    await expect(page.getByRole('dialog', { name: 'Referral Video' })).toBeVisible();
+    await expect(dialog.getByTestId('video-frame')).toBeVisible();
     await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
     await expect(page.locator('[data-block="enquiry"] form')).toBeVisible();
     expect(consoleProblems).toEqual([]);
   });
@@ -307,7 +311,10 @@ test.describe('on a phone', () => {
     expect(consoleProblems).toEqual([]);
   });
 
-  test('a link to a dialog whose island has not loaded yet opens it once it has', async ({ page, consoleProblems }) => {
+  test('a link to a dialog whose island has not loaded yet opens its frame at once and its content once the code is here', async ({
+    page,
+    consoleProblems,
+  }) => {
     // The player itself is not under test: its script arrives and does nothing.
     await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) =>
       route.fulfill(
@@ -323,14 +330,46 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'How our referral works' }).click();
     await expect.poll(() => dialogChunk.requested()).toBe(true);
     const dialog = page.getByRole('dialog', { name: 'Referral Video' });
-    await expect(dialog).toBeHidden();
-    dialogChunk.release();
     await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Referral Video' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+    await expect(dialog.getByTestId('video-frame')).toHaveCount(0);
+    // The page behind is locked, as it is once the block is live.
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflowY)).toBe('hidden');
+    dialogChunk.release();
+    await expect(dialog.getByTestId('video-frame')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'How our referral works' })).toBeFocused();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflowY)).not.toBe('hidden');
     expect(consoleProblems).toEqual([]);
   });
+
+  for (const how of ['Escape', 'Close'] as const) {
+    test(`a dialog closed with ${how} before its code has arrived stays closed when the code comes`, async ({ page, consoleProblems }) => {
+      await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+      const dialogChunk = await holdFile(page, chunkOf('VideoDialog'));
+      await page.goto('/referral');
+      await hydrated(page);
+      const opener = page.getByRole('button', { name: 'How our referral works' });
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: 'Referral Video' });
+      await expect(dialog).toBeVisible();
+      if (how === 'Escape') await page.keyboard.press('Escape');
+      else await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+      dialogChunk.release();
+      // The block is live, and nobody asked for the dialog any more.
+      await expect(page.locator('[data-dialog="referral-video"]')).toHaveAttribute('data-live', '');
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await expect(dialog).toBeHidden();
+      // It opens again on the next press, now by its block.
+      await opener.click();
+      await expect(dialog.getByTestId('video-frame')).toBeVisible();
+      expect(consoleProblems).toEqual([]);
+    });
+  }
 
   test('an island whose code fails to load says "Loading chunk … failed", keeps its markup, and "Try again" brings it to life', async ({ page }) => {
     let fail = true;
