@@ -345,6 +345,34 @@ test.describe('on a phone', () => {
     expect(consoleProblems).toEqual([]);
   });
 
+  test('on a touch screen a tap on the overlay before the code has arrived closes the dialog and gives the focus back to its opener', async ({ browser }) => {
+    const context = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    const dialogChunk = await holdFile(page, chunkOf('VideoDialog'));
+    await page.goto('/referral');
+    await hydrated(page);
+    const opener = page.getByRole('button', { name: 'How our referral works' });
+    await opener.tap();
+    const dialog = page.getByRole('dialog', { name: 'Referral Video' });
+    await expect(dialog).toBeVisible();
+    // The islands loader is here and has asked for the dialog's code.
+    await expect.poll(() => dialogChunk.requested()).toBe(true);
+    await page.touchscreen.tap(4, 4);
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    dialogChunk.release();
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
   for (const how of ['Escape', 'Close', 'a click on the overlay'] as const) {
     test(`a dialog closed with ${how} before its code has arrived stays closed when the code comes`, async ({ page, consoleProblems }) => {
       await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
