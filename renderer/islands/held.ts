@@ -33,8 +33,8 @@ export const withDialogs = typeof SITEWRIGHT_SHELL_DIALOGS !== 'boolean' || SITE
 export function heldAs(event: Event): Held | null {
   const target = event.target;
   if (!(target instanceof Element)) return null;
-  // A dialog the shell opened before its island is live is the platform's: Escape, its Close (an invoker command)
-  // and a click on its overlay close it natively.
+  // A dialog the shell opened before its island is live is the platform's: Escape and its Close (an invoker
+  // command) close it natively.
   if (withDialogs && target.closest('dialog')) return null;
   if (event.type === 'focusout') return 'left';
   if (event.type === 'keydown') return REPLAYED_KEYS.test((event as KeyboardEvent).key) && !handlesOwnKeys(target) ? 'key' : null;

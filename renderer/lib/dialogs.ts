@@ -88,8 +88,6 @@ export function openDialog(id: string, trigger: HTMLElement | null = null): bool
   // Closed by the visitor before its block is live, it is no longer asked for; closed because its code failed, it is.
   const forget = () => {
     if (state.pending?.dialog === dialog && !state.failed.has(id)) state.pending = null;
-    // A tap on the overlay can leave the focus on nothing: back to what opened it, as the block does once live.
-    if (dialog.ownerDocument.activeElement === dialog.ownerDocument.body) trigger?.focus();
   };
   dialog.addEventListener('close', forget, { once: true });
   return true;

