@@ -112,7 +112,7 @@ test('a Company size choice added to the contact form, saved, sent, and checked 
       }
     };
     await expect
-      .poll(() => onDisk().schema.properties.companySize)
+      .poll(() => onDisk().schema?.properties?.companySize)
       .toEqual({
         type: 'string',
         title: 'Company size',
