@@ -4,7 +4,7 @@
  * The editor API through a real http server on a random port, on a temporary copy of site.config/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -244,6 +244,22 @@ describe('save', () => {
     expect(disk('pages/owner.json')).toBe(now);
     // No baseHash for an existing file is a conflict too: never overwrite silently.
     expect((await call('POST', 'save', { body: { path: 'pages/owner.json', data } })).status).toBe(409);
+  });
+  it('moves the saved file into place, so a reader of the old file never sees it half written', async () => {
+    const text = disk('pages/owner.json');
+    const data = JSON.parse(text);
+    data.title = 'Owners, in one piece';
+    // A file opened before the save: written in place, it would read the new text (or part of it) through this handle.
+    const before = openSync(join(config, 'pages/owner.json'), 'r');
+    try {
+      const r = await call('POST', 'save', { body: { path: 'pages/owner.json', data, baseHash: sha256(text) } });
+      expect(r.status).toBe(200);
+      expect(readFileSync(before, 'utf8')).toBe(text);
+    } finally {
+      closeSync(before);
+    }
+    expect(JSON.parse(disk('pages/owner.json')).title).toBe('Owners, in one piece');
+    expect(readdirSync(join(config, 'pages')).filter((f) => f.endsWith('.saving'))).toEqual([]);
   });
   it('422 with diagnostics when the result has errors; nothing is written', async () => {
     const text = disk('pages/owner.json');

@@ -18,7 +18,7 @@
  * it already, hands it on; every path is resolved inside the config folder. Saves write the smallest text change
  * (json-edit.ts) and only what the checker accepts (a draft's save writes anyway and answers the diagnostics).
  */
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadProject } from '../../scripts/lib/project.ts';
@@ -32,7 +32,7 @@ import { changesSince, takeSnapshot, unsavedDiff, type Snapshot } from './change
 import { watchConfig, type ChangeEvent, type ConfigWatcher } from './watch.ts';
 import { resolveSchema } from './schemas.ts';
 import { compileForPreview } from './content.ts';
-import { pageRoutes } from './pages-api.ts';
+import { pageRoutes, writeAll } from './pages-api.ts';
 import { pictureRoutes } from './assets-api.ts';
 
 export const API_PREFIX = '/__editor/api/';
@@ -309,7 +309,8 @@ export function createEditorApi(opts: EditorApiOptions): EditorApi {
       const text = overlay[rel];
       if (text !== disk) {
         mkdirSync(dirname(abs), { recursive: true });
-        writeFileSync(abs, text);
+        // Beside the target, then moved into place: a reader (the build, the preview, a crash) never sees half a file.
+        writeAll(configDir, { [rel]: text });
         watcher.scan();
       }
       send(res, 200, { path: rel, hash: sha256(text), text, ...(opts.draft ? { diagnostics: diagnostics.map(toApiDiagnostic) } : {}) });
