@@ -8,8 +8,6 @@ import { pageState } from '../lib/page-state.ts';
 import { DIALOG_ATTRIBUTE, ISLAND_ATTRIBUTE, OPENS_ATTRIBUTE } from './contract.ts';
 import { EXPANDS_ATTRIBUTE, heldAs, hold, withDialogs } from './held.ts';
 
-export { withDialogs };
-
 export interface DialogRequest {
   id: string;
   opener: HTMLElement;

@@ -13,7 +13,7 @@ type Opener = (trigger: HTMLElement | null) => void;
 const state = pageState('dialogs', () => ({
   openers: new Map<string, Opener>(),
   /** A dialog asked for before its block had hydrated: it opens as soon as the block registers. */
-  pending: null as { id: string; trigger: HTMLElement | null; dialog?: HTMLDialogElement } | null,
+  pending: null as { id: string; trigger: HTMLElement | null; dialog: HTMLDialogElement } | null,
   /**
    * Wakes the sleeping dialog island with this id and gives its prerendered <dialog>, which opens at once while
    * the block's code is on its way; null when the page has no such dialog.
@@ -45,7 +45,7 @@ export function setDialogFailed(id: string, failed: boolean): void {
   const { trigger, dialog } = state.pending;
   // Its frame, opened at once, would hide what is shown instead: the page the link leads to, or the island's
   // failure message and "Try again" (after which the dialog still opens).
-  dialog?.close();
+  dialog.close();
   const page = pageOf(trigger);
   if (page) {
     state.pending = null;

@@ -1,4 +1,5 @@
-import { keepIntent, withDialogs } from '../islands/early.ts';
+import { keepIntent } from '../islands/early.ts';
+import { withDialogs } from '../islands/held.ts';
 import { OPENS_ATTRIBUTE } from '../islands/contract.ts';
 import { ISLAND_ATTRIBUTE, SEEN_ISLANDS } from './markup.ts';
 
