@@ -12,8 +12,8 @@ interface Lead {
   attribution: Record<string, string | null>;
 }
 
-function storedLead(email: string): Lead | undefined {
-  const out = leadsCli(['list', '--json']);
+async function storedLead(email: string): Promise<Lead | undefined> {
+  const out = await leadsCli(['list', '--json']);
   return (JSON.parse(out) as Lead[]).find((l) => l.payload.email === email);
 }
 
@@ -50,7 +50,7 @@ test('a lead keeps the page, the landing page, the other site and the campaign o
   );
   expect(sent.postDataJSON()).toEqual({ firstName: 'Ada', lastName: 'Obi', email, description: 'Where do I start?' });
 
-  expect(storedLead(email)?.attribution).toEqual({
+  expect((await storedLead(email))?.attribution).toEqual({
     page: '/contact',
     landing: '/owner',
     referrer: 'news.example',
@@ -99,6 +99,6 @@ test('with storage blocked the page works as before and the form still sends', a
   const request = page.waitForRequest((r) => r.url().endsWith('/api/v1/inquiries/contact-us') && r.method() === 'POST');
   await page.getByRole('button', { name: 'Send message' }).click();
   expect(await (await request).headerValue('sitewright-attribution')).toBe('page=%2Fcontact');
-  await expect.poll(() => storedLead(email)?.attribution.page).toBe('/contact');
+  await expect.poll(async () => (await storedLead(email))?.attribution.page).toBe('/contact');
   expect(consoleProblems).toEqual([]);
 });

@@ -11,8 +11,8 @@ import type { FunnelFigures, StatsReport } from '../../server/stats/types.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-function report(): StatsReport {
-  const out = leadsCli(['stats', '--from', today(), '--to', today(), '--json']);
+async function report(): Promise<StatsReport> {
+  const out = await leadsCli(['stats', '--from', today(), '--to', today(), '--json']);
   return JSON.parse(out) as StatsReport;
 }
 
@@ -23,7 +23,7 @@ const views = (r: StatsReport, path: string) => r.pages.find((p) => p.path === p
 test('a visit with utm values lands in its page, source and campaign rows; the answer sets no cookie', async ({ page, consoleProblems }) => {
   const source = unique('newsletter');
   const campaign = unique('spring');
-  const before = views(report(), '/owner');
+  const before = views(await report(), '/owner');
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/events'));
   await page.goto(`/owner?utm_source=${source}&utm_medium=email&utm_campaign=${campaign}`, { referer: 'https://news.example/' });
   const counted = await answer;
@@ -31,8 +31,8 @@ test('a visit with utm values lands in its page, source and campaign rows; the a
   expect(await counted.headerValue('set-cookie')).toBeNull();
 
   await expect
-    .poll(() => {
-      const r = report();
+    .poll(async () => {
+      const r = await report();
       return { source: row(r.sources, source), campaign: row(r.campaigns, campaign), more: views(r, '/owner') > before };
     })
     .toEqual({
@@ -40,38 +40,38 @@ test('a visit with utm values lands in its page, source and campaign rows; the a
       campaign: { key: campaign, visitors: 1, starts: 0, leads: 0 },
       more: true,
     });
-  expect(row(report().landings, '/owner')?.visitors).toBeGreaterThanOrEqual(1);
+  expect(row((await report()).landings, '/owner')?.visitors).toBeGreaterThanOrEqual(1);
   expect(consoleProblems).toEqual([]);
 });
 
 test('a visit without utm values is counted under the referring site, in no campaign; a page of the site begins nothing', async ({ page }) => {
   const host = `${unique('ref')}.example`;
-  const before = report();
+  const before = await report();
   await page.goto('/policy', { referer: `https://${host}/post` });
-  await expect.poll(() => row(report().sources, host)).toEqual({ key: host, visitors: 1, starts: 0, leads: 0 });
-  await expect.poll(() => views(report(), '/policy')).toBeGreaterThan(views(before, '/policy'));
+  await expect.poll(async () => row((await report()).sources, host)).toEqual({ key: host, visitors: 1, starts: 0, leads: 0 });
+  await expect.poll(async () => views(await report(), '/policy')).toBeGreaterThan(views(before, '/policy'));
 
   // On within the site: a page view, but no new entry and no new source.
-  const contactBefore = views(report(), '/contact');
+  const contactBefore = views(await report(), '/contact');
   await page.goto('/owner');
   await page.getByRole('link', { name: 'Ask a Question' }).click();
   await expect(page).toHaveURL(/\/contact$/);
-  await expect.poll(() => views(report(), '/contact')).toBeGreaterThan(contactBefore);
-  expect(row(report().sources, host)).toEqual({ key: host, visitors: 1, starts: 0, leads: 0 });
+  await expect.poll(async () => views(await report(), '/contact')).toBeGreaterThan(contactBefore);
+  expect(row((await report()).sources, host)).toEqual({ key: host, visitors: 1, starts: 0, leads: 0 });
 });
 
 test('the not-found page is counted under one path', async ({ page }) => {
-  const before = views(report(), '(not found)');
+  const before = views(await report(), '(not found)');
   await page.goto(`/${unique('no-such-page')}`);
-  await expect.poll(() => views(report(), '(not found)')).toBeGreaterThan(before);
-  expect(report().pages.some((p) => p.path.startsWith('/no-such-page'))).toBe(false);
+  await expect.poll(async () => views(await report(), '(not found)')).toBeGreaterThan(before);
+  expect((await report()).pages.some((p) => p.path.startsWith('/no-such-page'))).toBe(false);
 });
 
 test('a contact-form lead sent from a campaign’s landing page shows in that campaign’s funnel and the form’s', async ({ page, consoleProblems }) => {
   const source = unique('partner');
   const campaign = unique('autumn');
   const email = `${unique('funnel')}@example.com`;
-  const formBefore = row(report().forms, 'contact') ?? { key: 'contact', visitors: 0, starts: 0, leads: 0 };
+  const formBefore = row((await report()).forms, 'contact') ?? { key: 'contact', visitors: 0, starts: 0, leads: 0 };
 
   await page.goto(`/owner?utm_source=${source}&utm_campaign=${campaign}`, { referer: 'https://partner.example/' });
   await page.getByRole('link', { name: 'Ask a Question' }).click();
@@ -86,12 +86,12 @@ test('a contact-form lead sent from a campaign’s landing page shows in that ca
   expect((await answer).status()).toBe(201);
 
   await expect
-    .poll(() => {
-      const c = row(report().campaigns, campaign);
+    .poll(async () => {
+      const c = row((await report()).campaigns, campaign);
       return c && { visitors: c.visitors >= 1, starts: c.starts >= 1, leads: c.leads };
     })
     .toEqual({ visitors: true, starts: true, leads: 1 });
-  const r = report();
+  const r = await report();
   const s = row(r.sources, source);
   expect(s && { starts: s.starts >= 1, leads: s.leads }).toEqual({ starts: true, leads: 1 });
   const landing = row(r.landings, '/owner');

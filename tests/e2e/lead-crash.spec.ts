@@ -52,7 +52,7 @@ for (const backend of backends) {
 
     const second = await startServer(root, backend.port, { dist: process.env.SITEWRIGHT_DIST ?? 'dist', env });
     try {
-      const out = leadsCli(['list', '--form', 'contact', '--json'], env);
+      const out = await leadsCli(['list', '--form', 'contact', '--json'], env);
       const leads = (JSON.parse(out) as { id: string; payload: Record<string, unknown> }[]).filter((l) => l.payload.email === email);
       expect(leads).toEqual([expect.objectContaining({ id, payload: body })]);
 

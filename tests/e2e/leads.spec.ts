@@ -15,12 +15,12 @@ interface Lead {
 }
 
 /** `npm run leads -- list --json`, on the served test database (through the server's socket while it runs). */
-function storedLeads(): Lead[] {
-  const out = leadsCli(['list', '--json']);
+async function storedLeads(): Promise<Lead[]> {
+  const out = await leadsCli(['list', '--json']);
   return JSON.parse(out) as Lead[];
 }
 
-const leadsOf = (email: string) => storedLeads().filter((l) => l.payload.email === email);
+const leadsOf = async (email: string) => (await storedLeads()).filter((l) => l.payload.email === email);
 
 /** A fresh address per test, so runs and parallel workers never see each other's leads. */
 const uniqueEmail = (name: string) => `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
@@ -46,7 +46,7 @@ test.describe('forms store their leads in the built-in service', () => {
     await expect(page.getByText(message)).toBeVisible();
     await expect(page.getByLabel('First Name')).toHaveValue('');
 
-    const leads = leadsOf(email);
+    const leads = await leadsOf(email);
     expect(leads).toHaveLength(1);
     expect(leads[0].form).toBe('contact');
     expect(leads[0].payload).toEqual({ firstName: 'Ada', lastName: 'Obi', email, description: 'Do you work in Kigali?' });
@@ -70,7 +70,7 @@ test.describe('forms store their leads in the built-in service', () => {
     ).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    const leads = leadsOf(email);
+    const leads = await leadsOf(email);
     expect(leads).toHaveLength(1);
     expect(leads[0].form).toBe('demo-lead');
     expect(leads[0].payload).toEqual({ businessName: 'Acme Homes', firstName: 'Ada', lastName: 'Obi', email, phone: '08031234567' });
@@ -92,7 +92,7 @@ test.describe('forms store their leads in the built-in service', () => {
     await expect(page.locator('.Toastify__toast').filter({ hasText: 'Success' })).toBeVisible();
     await expect(page).toHaveURL(/\/schedule-call-calendly$/);
 
-    const leads = leadsOf(email);
+    const leads = await leadsOf(email);
     expect(leads).toHaveLength(1);
     expect(leads[0].form).toBe('waitlist');
     // No comment was typed, so none is sent or stored; the phone is digits only with the dial code.
@@ -119,7 +119,7 @@ test.describe('forms store their leads in the built-in service', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.locator('.Toastify__toast-container--bottom-center')).toContainText('Thank you for your message. We will reach out soon');
 
-    const leads = leadsOf(email);
+    const leads = await leadsOf(email);
     expect(leads).toHaveLength(1);
     expect(leads[0].form).toBe('enquiry');
     const { timestamp, ...rest } = leads[0].payload;
@@ -143,8 +143,8 @@ test.describe('forms store their leads in the built-in service', () => {
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/inquiries/contact-us'));
     await page.getByRole('button', { name: 'Send message' }).click();
     expect((await answer).status()).toBe(201);
-    expect(leadsOf(email)).toHaveLength(0);
-    const spam = leadsCli(['list', '--json', '--spam']);
+    expect(await leadsOf(email)).toHaveLength(0);
+    const spam = await leadsCli(['list', '--json', '--spam']);
     expect((JSON.parse(spam) as (Lead & { status: string })[]).filter((l) => l.payload.email === email).map((l) => l.status)).toEqual(['spam']);
   });
 });

@@ -14,8 +14,8 @@ interface Lead {
   payload: Record<string, unknown>;
 }
 
-function leadsOf(email: string): Lead[] {
-  const out = leadsCli(['list', '--json']);
+async function leadsOf(email: string): Promise<Lead[]> {
+  const out = await leadsCli(['list', '--json']);
   return (JSON.parse(out) as Lead[]).filter((l) => l.payload.email === email);
 }
 
@@ -212,7 +212,7 @@ for (const way of WAYS) {
         await c.right(page, email);
         expect(await send(page, c.button)).toBe(200);
         await c.success(page, email, way.javaScriptEnabled);
-        const leads = leadsOf(email);
+        const leads = await leadsOf(email);
         expect(leads).toHaveLength(1);
         expect(leads[0]!.form).toBe(c.form);
         // The enquiry's time of sending is made by the page, or by the service for a form posted without JavaScript.
