@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig, isFileLoadingAllowed, normalizePath, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { realpathSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -197,82 +197,125 @@ const DOM_TESTS = [
   'renderer/shell/visit.test.ts',
 ];
 
-export default defineConfig(({ command, mode }) => ({
-  root,
-  resolve: {
-    // react-router's package exports always point at its development build (dev warnings switched on); the
-    // production build beside it is the same code with them off, which minifies to less.
-    alias:
-      command === 'build'
-        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
-        : [],
-  },
-  // Images, favicon and other files copied as they are.
-  publicDir: 'site.config/assets',
-  appType: 'custom',
-  // Builds print only what needs attention.
-  logLevel: command === 'build' ? 'warn' : 'info',
-  plugins: [localOnly(), react(), sitewright({ root })],
-  // Short class names in what ships (see the function); the dev server keeps Vite's own, with line numbers.
-  css: command === 'build' ? { modules: { generateScopedName: (local: string, file: string) => cssModuleClassName(root, local, file) } } : {},
-  build: {
-    outDir: 'dist',
-    manifest: true,
-    emptyOutDir: true,
-    rolldownOptions: {
-      // The island runtime, which the islands loader imports by its address when an island wakes (the shell script and
-      // the loader are bundled apart: scripts/lib/page-scripts.ts).
-      // App.tsx is never loaded in the browser: as an input it carries the layout's styles, which pages inline.
-      input: {
-        islands: 'renderer/islands/runtime.tsx',
-        // The site's blocks, handed to the runtime by the loader: the renderer takes its registry as an argument.
-        registry: 'blocks/registry.ts',
-        app: 'renderer/App.tsx',
-        // Styles for a browser with scripts off, linked apart from the inlined page styles (see the file).
-        'no-script': 'renderer/shell/no-script.css',
-      },
-      // Keeps App's export, and with it the layout and its styles, which nothing in the browser imports.
-      preserveEntrySignatures: 'exports-only',
-      // Rolldown's note that plugin callbacks took most of the build time measures the machine's load at that moment
-      // (it comes and goes between identical builds), not something in the code to fix; profile with --cpu-prof instead.
-      checks: { bundlerTimings: false },
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // React and react-dom in one chunk: the first island a page hydrates fetches it, no other script needs it.
-              name: 'framework',
-              priority: 2,
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-            },
-            {
-              // What every island renders inside (providers, boundary, the small UI parts most blocks use), in one
-              // chunk rather than a request each, fetched beside the runtime.
-              name: 'island-runtime',
-              priority: 1,
-              test: /[\\/]renderer[\\/](Blocks|BlockBoundary)\.tsx$|[\\/]renderer[\\/]islands[\\/]IslandRoot\.tsx$|[\\/]renderer[\\/]ui[\\/](SectionHead|ActionButtons|Button|SmartLink|Spinner|Icon)\.tsx$|[\\/]renderer[\\/]ui[\\/]ui\.module\.css|[\\/]renderer[\\/]screens[\\/](ChunkFailed|AppError)\.tsx$|[\\/]renderer[\\/]lib[\\/](site-context|route-params|route-match|dialog-targets|blocks|href)\.tsx?$|virtual:sitewright\/config|[\\/]blocks[\\/]registry\.ts$/,
-            },
-          ],
+/**
+ * What makes a test file need a module graph of its own: it replaces a module (vi.mock), a global, the environment or
+ * the clock, or writes process.env. Every other file shares its worker's modules with the files run before it, which
+ * spares each file a fresh import of everything it uses (and the DOM tests a fresh jsdom).
+ */
+const OWN_MODULES =
+  /\bvi\.(mock|doMock|unmock|resetModules|stubGlobal|stubEnv|useFakeTimers)\(|process\.env(\.\w+|\[[^\]]+\])\s*(=[^=]|\?\?=)|delete process\.env|(globalThis|window)\.\w+\s*=[^=]/;
+
+/** The unit-test files (as UNIT_TESTS finds them) that need their own module graph, relative to `rootDir`. */
+export function ownModuleTests(rootDir: string): string[] {
+  return ['blocks', 'renderer', 'scripts', 'bench', 'server', 'editor']
+    .flatMap((dir) => readdirSync(posix.join(rootDir, dir), { recursive: true, encoding: 'utf8' }).map((f) => posix.join(dir, f.replace(/\\/g, '/'))))
+    .filter((f) => /\.test\.tsx?$/.test(f) && !f.includes('node_modules/') && OWN_MODULES.test(readFileSync(posix.join(rootDir, f), 'utf8')))
+    .sort();
+}
+
+const isDomTest = (file: string) => file.endsWith('.tsx') || DOM_TESTS.includes(file);
+
+export default defineConfig(({ command, mode }) => {
+  const own = mode === 'test' ? ownModuleTests(root) : [];
+  return {
+    root,
+    resolve: {
+      // react-router's package exports always point at its development build (dev warnings switched on); the
+      // production build beside it is the same code with them off, which minifies to less.
+      alias:
+        command === 'build'
+          ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+          : [],
+    },
+    // Images, favicon and other files copied as they are.
+    publicDir: 'site.config/assets',
+    appType: 'custom',
+    // Builds print only what needs attention.
+    logLevel: command === 'build' ? 'warn' : 'info',
+    plugins: [localOnly(), react(), sitewright({ root })],
+    // Short class names in what ships (see the function); the dev server keeps Vite's own, with line numbers.
+    css: command === 'build' ? { modules: { generateScopedName: (local: string, file: string) => cssModuleClassName(root, local, file) } } : {},
+    build: {
+      outDir: 'dist',
+      manifest: true,
+      emptyOutDir: true,
+      rolldownOptions: {
+        // The island runtime, which the islands loader imports by its address when an island wakes (the shell script and
+        // the loader are bundled apart: scripts/lib/page-scripts.ts).
+        // App.tsx is never loaded in the browser: as an input it carries the layout's styles, which pages inline.
+        input: {
+          islands: 'renderer/islands/runtime.tsx',
+          // The site's blocks, handed to the runtime by the loader: the renderer takes its registry as an argument.
+          registry: 'blocks/registry.ts',
+          app: 'renderer/App.tsx',
+          // Styles for a browser with scripts off, linked apart from the inlined page styles (see the file).
+          'no-script': 'renderer/shell/no-script.css',
+        },
+        // Keeps App's export, and with it the layout and its styles, which nothing in the browser imports.
+        preserveEntrySignatures: 'exports-only',
+        // Rolldown's note that plugin callbacks took most of the build time measures the machine's load at that moment
+        // (it comes and goes between identical builds), not something in the code to fix; profile with --cpu-prof instead.
+        checks: { bundlerTimings: false },
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                // React and react-dom in one chunk: the first island a page hydrates fetches it, no other script needs it.
+                name: 'framework',
+                priority: 2,
+                test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              },
+              {
+                // What every island renders inside (providers, boundary, the small UI parts most blocks use), in one
+                // chunk rather than a request each, fetched beside the runtime.
+                name: 'island-runtime',
+                priority: 1,
+                test: /[\\/]renderer[\\/](Blocks|BlockBoundary)\.tsx$|[\\/]renderer[\\/]islands[\\/]IslandRoot\.tsx$|[\\/]renderer[\\/]ui[\\/](SectionHead|ActionButtons|Button|SmartLink|Spinner|Icon)\.tsx$|[\\/]renderer[\\/]ui[\\/]ui\.module\.css|[\\/]renderer[\\/]screens[\\/](ChunkFailed|AppError)\.tsx$|[\\/]renderer[\\/]lib[\\/](site-context|route-params|route-match|dialog-targets|blocks|href)\.tsx?$|virtual:sitewright\/config|[\\/]blocks[\\/]registry\.ts$/,
+              },
+            ],
+          },
         },
       },
     },
-  },
-  // Vitest runs the tests (in scripts/, server/, tests/) through a server made from this file, in mode "test": what a
-  // browser may fetch does not apply to it.
-  server: { port: 5173, host: '127.0.0.1', fs: mode === 'test' ? undefined : serverFs(root) },
-  test: {
-    setupFiles: ['tests/setup.ts'],
-    css: { modules: { classNameStrategy: 'non-scoped' } },
-    // Vitest's default is one worker fewer than the cores, one on a 2-core machine, where most of the slowest files
-    // wait on child processes and databases rather than on the CPU: two keep both cores busy (each file still has its
-    // own temporary directory, port and database, so none depends on another's).
-    maxWorkers: 2,
-    // Most tests need no DOM, and jsdom's window costs every file that gets one: they run in plain Node. Component
-    // tests (.tsx) and the DOM_TESTS below get jsdom. A file's own `// @vitest-environment` line overrides both.
-    // Only the projects name files: `extends: true` adds a project's include to the root's, which ran every file twice.
-    projects: [
-      { extends: true, test: { name: 'dom', environment: 'jsdom', include: ['{blocks,renderer,scripts,bench,editor}/**/*.test.tsx', ...DOM_TESTS] } },
-      { extends: true, test: { name: 'node', environment: 'node', include: UNIT_TESTS, exclude: ['**/node_modules/**', '**/*.test.tsx', ...DOM_TESTS] } },
-    ],
-  },
-}));
+    // Vitest runs the tests (in scripts/, server/, tests/) through a server made from this file, in mode "test": what a
+    // browser may fetch does not apply to it.
+    server: { port: 5173, host: '127.0.0.1', fs: mode === 'test' ? undefined : serverFs(root) },
+    test: {
+      setupFiles: ['tests/setup.ts'],
+      css: { modules: { classNameStrategy: 'non-scoped' } },
+      // Vitest's default is one worker fewer than the cores, one on a 2-core machine, where most of the slowest files
+      // wait on child processes and databases rather than on the CPU: two keep both cores busy (each file still has its
+      // own temporary directory, port and database, so none depends on another's).
+      maxWorkers: 2,
+      // Most tests need no DOM, and jsdom's window costs every file that gets one: they run in plain Node. Component
+      // tests (.tsx) and the DOM_TESTS below get jsdom. A file's own `// @vitest-environment` line overrides both.
+      // Only the projects name files: `extends: true` adds a project's include to the root's, which ran every file twice.
+      // The files that need their own module graph run isolated (each in a new one, as is vitest's default); the rest
+      // share one per worker (isolate: false).
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'dom',
+            environment: 'jsdom',
+            isolate: false,
+            include: ['{blocks,renderer,scripts,bench,editor}/**/*.test.tsx', ...DOM_TESTS],
+            exclude: ['**/node_modules/**', ...own],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'node',
+            environment: 'node',
+            isolate: false,
+            include: UNIT_TESTS,
+            exclude: ['**/node_modules/**', '**/*.test.tsx', ...DOM_TESTS, ...own],
+          },
+        },
+        { extends: true, test: { name: 'dom-own', environment: 'jsdom', include: own.filter(isDomTest) } },
+        { extends: true, test: { name: 'node-own', environment: 'node', include: own.filter((f) => !isDomTest(f)) } },
+      ],
+    },
+  };
+});
