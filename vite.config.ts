@@ -207,7 +207,7 @@ const OWN_MODULES =
 
 /** The unit-test files (as UNIT_TESTS finds them) that need their own module graph, relative to `rootDir`. */
 export function ownModuleTests(rootDir: string): string[] {
-  return ['blocks', 'renderer', 'scripts', 'bench', 'server', 'editor']
+  return [...new Set(UNIT_TESTS.map((glob) => glob.split('/')[0]))]
     .flatMap((dir) => readdirSync(posix.join(rootDir, dir), { recursive: true, encoding: 'utf8' }).map((f) => posix.join(dir, f.replace(/\\/g, '/'))))
     .filter((f) => /\.test\.tsx?$/.test(f) && !f.includes('node_modules/') && OWN_MODULES.test(readFileSync(posix.join(rootDir, f), 'utf8')))
     .sort();
