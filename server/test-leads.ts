@@ -19,11 +19,16 @@ export interface LeadsResult {
 const envFor = (dataDir: string): NodeJS.ProcessEnv => ({ ...process.env, SITEWRIGHT_DATA_DIR: dataDir, DATABASE_URL: '' });
 
 /** `npm run leads -- …` in this process; output goes where a redirect would take it (not a terminal). */
-export async function leadsInProcess(dataDir: string, ...args: string[]): Promise<LeadsResult> {
+export function leadsInProcess(dataDir: string, ...args: string[]): Promise<LeadsResult> {
+  return leadsInProcessWith(envFor(dataDir), args);
+}
+
+/** The same with the whole environment given (another data directory or database, as the command would see them). */
+export async function leadsInProcessWith(env: NodeJS.ProcessEnv, args: string[]): Promise<LeadsResult> {
   let stdout = '';
   let stderr = '';
   const code = await leadsCommand(args, {
-    env: envFor(dataDir),
+    env,
     out: (line) => (stdout += `${line}\n`),
     err: (line) => (stderr += `${line}\n`),
     write: (text) => (stdout += text),

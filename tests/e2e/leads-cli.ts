@@ -1,8 +1,5 @@
-import { join } from 'node:path';
 import { E2E_DATA_DIR } from '../../playwright.config.ts';
-import { leadsCommand } from '../../server/leads-command.ts';
-
-const ROOT = join(import.meta.dirname, '..', '..');
+import { leadsInProcessWith } from '../../server/test-leads.ts';
 
 /**
  * What `npm run leads -- …args` prints, on the served test database by default (through the running server's
@@ -11,16 +8,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
  * npm script itself, and server/service.test.ts the bin through the socket of another process.
  */
 export async function leadsCli(args: string[], env: NodeJS.ProcessEnv = { SITEWRIGHT_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' }): Promise<string> {
-  let stdout = '';
-  let stderr = '';
-  const code = await leadsCommand(args, {
-    env: { ...process.env, ...env },
-    out: (line) => (stdout += `${line}\n`),
-    err: (line) => (stderr += `${line}\n`),
-    write: (text) => (stdout += text),
-    tty: false,
-    cwd: ROOT,
-  });
+  const { code, stdout, stderr } = await leadsInProcessWith({ ...process.env, ...env }, args);
   if (code !== 0) throw new Error(`npm run leads -- ${args.join(' ')} exited with ${code}: ${stderr}`);
   return stdout;
 }
