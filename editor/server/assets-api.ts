@@ -68,27 +68,35 @@ const PICTURE_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
 };
 
+/**
+ * Sends the picture `name` (a path inside the picture folder) with its type; false when there is no such picture. A
+ * path that leaves the folder is refused (Refusal) as any other.
+ */
+export function sendPicture(res: ServerResponse, configDir: string, name: string): boolean {
+  const type = PICTURE_TYPES[/\.([a-z]+)$/i.exec(name)?.[1]?.toLowerCase() ?? ''];
+  if (!type) return false;
+  const { abs } = resolveInside(configDir, `${PICTURE_FOLDER}/${name}`);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(abs);
+  } catch {
+    return false;
+  }
+  res.statusCode = 200;
+  res.setHeader('Content-Type', type);
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  // An SVG opened on its own runs no script and loads nothing.
+  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  res.end(bytes);
+  return true;
+}
+
 export function pictureRoutes({ configDir, rescan }: PictureRoutesOptions): Record<string, Route> {
   const folder = join(configDir, PICTURE_FOLDER);
   return {
     'GET picture': (_req, res, url) => {
-      const name = url.searchParams.get('name') ?? '';
-      const type = PICTURE_TYPES[/\.([a-z]+)$/i.exec(name)?.[1]?.toLowerCase() ?? ''];
-      if (!type) throw new Refusal(404, 'There is no such picture.');
-      const { abs } = resolveInside(configDir, `${PICTURE_FOLDER}/${name}`);
-      let bytes: Buffer;
-      try {
-        bytes = readFileSync(abs);
-      } catch {
-        throw new Refusal(404, 'There is no such picture.');
-      }
-      res.statusCode = 200;
-      res.setHeader('Content-Type', type);
-      res.setHeader('Cache-Control', 'no-store');
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      // An SVG opened on its own runs no script and loads nothing.
-      res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-      res.end(bytes);
+      if (!sendPicture(res, configDir, url.searchParams.get('name') ?? '')) throw new Refusal(404, 'There is no such picture.');
     },
     'GET pictures': (_req, res) => {
       const pictures: PictureInfo[] = listFiles(folder)

@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
-import { EDITOR_HELLO, EDITOR_PREBUNDLED, editorHtmlPath, injectToken, keepReloadsOffEditor, PAGE_HELLO, sitewrightEditor } from './plugin.ts';
+import { EDITOR_HELLO, EDITOR_PREBUNDLED, editorHtmlPath, injectToken, keepReloadsOffEditor, PAGE_HELLO, picturePath, sitewrightEditor } from './plugin.ts';
 import { TOKEN_HEADER } from './security.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -77,6 +77,16 @@ describe('editor page routing', () => {
     expect(get('/owner')).toBeNull();
     expect(get('/editor/../vite.config.ts')).toBeNull();
     expect(editorHtmlPath({ method: 'POST', url: '/', headers: {} })).toBeNull();
+  });
+  it("takes the pictures, read from the config folder, out of Vite's public folder", () => {
+    expect(picturePath({ method: 'GET', url: '/images/site-team.png' })).toBe('site-team.png');
+    expect(picturePath({ method: 'HEAD', url: '/images/landing/owner-hero.svg?v=2' })).toBe('landing/owner-hero.svg');
+    expect(picturePath({ method: 'GET', url: '/images/my%20plan.png' })).toBe('my plan.png');
+    expect(picturePath({ method: 'GET', url: '/images/%E0%A4%A.png' })).toBeNull();
+    expect(picturePath({ method: 'POST', url: '/images/site-team.png' })).toBeNull();
+    expect(picturePath({ method: 'GET', url: '/images/' })).toBeNull();
+    expect(picturePath({ method: 'GET', url: '/favicon.svg' })).toBeNull();
+    expect(picturePath({ method: 'GET', url: '/owner/images/x.png' })).toBeNull();
   });
   it('injects the token as a meta tag in the head', () => {
     const html = injectToken('<!doctype html><html><head><title>x</title></head><body></body></html>', 'a"b');

@@ -13,6 +13,7 @@ import { join, normalize } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HotPayload, InlineConfig, Plugin, ViteDevServer } from 'vite';
 import { createEditorApi, API_PREFIX, type EditorApi } from './api.ts';
+import { sendPicture } from './assets-api.ts';
 import { checkHost, TOKEN_META, type Guard } from './security.ts';
 import { EDITOR_PAGES } from '../../scripts/build-editor.ts';
 
@@ -163,6 +164,15 @@ export function sitewrightEditor(opts: EditorPluginOptions): Plugin {
       keepReloadsOffEditor(server);
       server.middlewares.use(async (req: IncomingMessage, res: ServerResponse, next: () => void) => {
         if ((req.url ?? '').startsWith(API_PREFIX)) return api!.handle(req, res, next);
+        const picture = picturePath(req);
+        if (picture !== null) {
+          try {
+            if (sendPicture(res, opts.configDir, picture)) return;
+          } catch {
+            // A name that leaves the picture folder: Vite's own serving refuses it as well.
+          }
+          return next();
+        }
         const page = editorHtmlPath(req);
         if (!page) return next();
         const refused = checkHost(req, guard);
@@ -191,6 +201,22 @@ export function sitewrightEditor(opts: EditorPluginOptions): Plugin {
       });
     },
   };
+}
+
+/**
+ * The picture a GET or HEAD of /images/… names, inside the config's picture folder; null for any other request.
+ * The editor serves these itself: Vite's public folder serves only the files its watcher has reported, so a picture
+ * asked for right after its upload (the preview showing it) could get a 404 and stay broken.
+ */
+export function picturePath(req: Pick<IncomingMessage, 'method' | 'url'>): string | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  const path = /^\/images\/([^?#]+)/.exec(req.url ?? '')?.[1];
+  if (!path) return null;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { createServer, mergeConfig, type InlineConfig, type ViteDevServer } from 'vite';
 import { isHidden, isRefused, localOnly, requestedFiles, serverFs, withFrameAncestors } from '../../vite.config.ts';
 import { editorServerConfig } from './plugin.ts';
+import { pngBytes } from './picture-fixtures.ts';
 import { TOKEN_HEADER } from './security.ts';
 
 const repo = join(import.meta.dirname, '..', '..');
@@ -341,6 +342,26 @@ describe('npm run edit (editorServerConfig)', () => {
         expect(r.status, path).toBe(200);
         expectNoFraming(r, path);
       }
+    },
+    NO_LIMIT,
+  );
+  it(
+    'serves a picture at its address as soon as its upload is answered, before the file watcher has seen it',
+    async () => {
+      const bytes = pngBytes(12, 8);
+      const uploaded = await fetch(`http://127.0.0.1:${port}/__editor/api/pictures?description=${encodeURIComponent('Fresh upload')}`, {
+        method: 'POST',
+        headers: { [TOKEN_HEADER]: token, 'content-type': 'image/png', origin: `http://127.0.0.1:${port}` },
+        body: new Uint8Array(bytes),
+      });
+      expect(uploaded.status).toBe(201);
+      const { src } = (await uploaded.json()) as { src: string };
+      expect(src).toBe('/images/fresh-upload.png');
+      const shown = await fetch(`http://127.0.0.1:${port}${src}`, { headers: { accept: 'image/avif,image/webp,image/*,*/*' } });
+      expect(shown.status).toBe(200);
+      expect(shown.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await shown.arrayBuffer()).equals(bytes)).toBe(true);
+      expectNoFraming({ status: shown.status, headers: Object.fromEntries(shown.headers), text: '' }, src);
     },
     NO_LIMIT,
   );
