@@ -52,6 +52,16 @@ async function fill(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('formDialog block', () => {
+  it('without a page of its own, tells a browser without script that the form needs JavaScript; with one, its links lead there instead', () => {
+    const { unmount } = renderInPage(<FormDialog {...block} />, forms);
+    const dialog = document.querySelector('dialog')!;
+    expect(dialog.id).toBe('book-demo-dialog');
+    expect(dialog.querySelector('[class*="without-script"]')?.textContent).toContain('This form needs JavaScript, which is off in this browser.');
+    unmount();
+    renderInPage(<FormDialog {...block} page="/book-a-demo" />, forms);
+    expect(document.querySelector('dialog')!.id).toBe('book-demo-dialog');
+    expect(document.querySelector('dialog [class*="without-script"]')).toBeNull();
+  });
   it('shows nothing until a "#book-demo" link opens it, then focuses the first field', async () => {
     renderInPage(<FormDialog {...block} />, forms);
     expect(screen.queryByLabelText('Business Name')).toBeNull();

@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import type { FormConfig, FormDialogBlock } from '../../renderer/generated/config-types.ts';
 import { LoadingFormEngine } from '../../renderer/forms/FormEngine.tsx';
 import { ToastOutlet } from '../../renderer/forms/toasts.tsx';
-import { registerDialog } from '../../renderer/lib/dialogs.ts';
+import { dialogElementId, registerDialog } from '../../renderer/lib/dialogs.ts';
 import { useFragment } from '../../renderer/lib/site-context.tsx';
 import { Dialog } from '../../renderer/ui/Dialog.tsx';
 import styles from './styles.module.css';
 
 /** Nothing on the page until a "#<id>" link opens it; the dialog keeps focus inside until it closes. */
-export default function FormDialog({ id, title, text, form }: FormDialogBlock) {
+export default function FormDialog({ id, title, text, form, page }: FormDialogBlock) {
   const config = useFragment<FormConfig>('forms', form);
   const [open, setOpen] = useState(false);
   const [trigger, setTrigger] = useState<HTMLElement | null>(null);
@@ -23,7 +23,22 @@ export default function FormDialog({ id, title, text, form }: FormDialogBlock) {
   );
 
   return (
-    <Dialog open={open} onClose={() => setOpen(false)} title={title} returnFocusTo={trigger}>
+    <Dialog
+      id={dialogElementId(id)}
+      open={open}
+      onClose={() => setOpen(false)}
+      title={title}
+      returnFocusTo={trigger}
+      // With a page of its own its links lead there without script; without one they are buttons that open this frame.
+      withoutScript={
+        !page && (
+          <div className={styles.body}>
+            {text && <p className={styles.text}>{text}</p>}
+            <p>This form needs JavaScript, which is off in this browser. Turn it on and reload the page to send it.</p>
+          </div>
+        )
+      }
+    >
       <div className={styles.body}>
         {text && <p className={styles.text}>{text}</p>}
         {/* The form engine is fetched when the dialog first opens: pages that only might open it stay light. */}

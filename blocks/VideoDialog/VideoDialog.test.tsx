@@ -55,6 +55,16 @@ function dialogElement(): HTMLDialogElement {
 }
 
 describe('videoDialog block', () => {
+  it('is prerendered closed with the id its openers name, and for a browser without script the text and the video link in place of the spinner', () => {
+    renderDialog();
+    const dialog = dialogElement();
+    expect(dialog.id).toBe(`${config.id}-dialog`);
+    expect(dialog.open).toBe(false);
+    const withoutScript = dialog.querySelector('[class*="without-script"]');
+    expect(withoutScript?.previousElementSibling?.querySelector('[role="status"]')).not.toBeNull();
+    expect(withoutScript?.textContent).toContain(config.text);
+    expect(withoutScript?.querySelector('a')?.getAttribute('href')).toBe(site.video.url);
+  });
   it('example.json matches the schema; id and title are required', () => {
     const validate = createAjv(process.cwd()).getSchema('https://sitewright.dev/schemas/blocks/videoDialog.schema.json')!;
     expect(validate(example), JSON.stringify(validate.errors)).toBe(true);

@@ -2,7 +2,7 @@ import { Suspense, use, useCallback, useEffect, useRef, useState, type RefObject
 import type { VideoDialogBlock } from '../../renderer/generated/config-types.ts';
 import { ChunkBoundary } from '../../renderer/ChunkBoundary.tsx';
 import { ChunkCache } from '../../renderer/lib/chunk-cache.ts';
-import { registerDialog } from '../../renderer/lib/dialogs.ts';
+import { dialogElementId, registerDialog } from '../../renderer/lib/dialogs.ts';
 import { useSite } from '../../renderer/lib/site-context.tsx';
 import { Dialog } from '../../renderer/ui/Dialog.tsx';
 import { SmartLink } from '../../renderer/ui/SmartLink.tsx';
@@ -129,7 +129,20 @@ export default function VideoDialog({ id, title, text, fallbackLabel }: VideoDia
   return (
     // The anchor target for the "#<id>" link before the page is interactive (it then just jumps here).
     <div id={id} className={styles.anchor}>
-      <Dialog open={open} onClose={() => setOpen(false)} title={title} returnFocusTo={trigger} size="lg">
+      <Dialog
+        id={dialogElementId(id)}
+        open={open}
+        onClose={() => setOpen(false)}
+        title={title}
+        returnFocusTo={trigger}
+        size="lg"
+        withoutScript={
+          <div className={styles.withoutScript}>
+            {text && <p className={styles.text}>{text}</p>}
+            <p>{link}</p>
+          </div>
+        }
+      >
         <div className={styles.frame} data-testid="video-frame">
           {failed ? (
             <div className={styles.failed} role="status">

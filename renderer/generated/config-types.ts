@@ -1424,7 +1424,7 @@ export interface FormDialogBlock {
    */
   form: string;
   /**
-   * A page of this site that shows the same form, e.g. “/book-a-demo”. Links to the dialog then go to that page for visitors without JavaScript (or when the dialog cannot load), and open the dialog for everyone else. Leave it out and those links are buttons that work only with JavaScript.
+   * A page of this site that shows the same form, e.g. “/book-a-demo”. Links to the dialog then go to that page for visitors without JavaScript (or when the dialog cannot load), and open the dialog for everyone else. Leave it out and those links are buttons: without JavaScript they open the dialog with a note that its form needs JavaScript.
    */
   page?: string;
 }

@@ -9,6 +9,12 @@ import { pageState } from './page-state.ts';
 
 type Opener = (trigger: HTMLElement | null) => void;
 
+/**
+ * The id of a dialog block's prerendered <dialog>: its openers name it in their invoker command, so a browser
+ * without script opens the frame itself (the block's own id is on the anchor around it).
+ */
+export const dialogElementId = (blockId: string): string => `${blockId}-dialog`;
+
 /** One registry per page: the islands loader (inlined) and the dialog blocks (in their chunks) each have a copy of this module. */
 const state = pageState('dialogs', () => ({
   openers: new Map<string, Opener>(),

@@ -14,6 +14,13 @@ export interface DialogProps {
   /** Where focus returns after closing; defaults to whatever had focus when it opened. */
   returnFocusTo?: HTMLElement | null;
   size?: 'sm' | 'md' | 'lg';
+  /** The <dialog>'s id, for openers that name it (dialogElementId); a generated one otherwise. */
+  id?: string;
+  /**
+   * What the prerendered dialog shows in place of its spinner in a browser without script, where its opener's
+   * invoker command opens it but its content never comes.
+   */
+  withoutScript?: ReactNode;
   children: ReactNode;
 }
 
@@ -25,10 +32,11 @@ export interface DialogProps {
  * for, before the block's code has arrived; until then Escape and Close (an invoker command) close it natively
  * and its body shows a spinner. The block's own content comes with its code.
  */
-export function Dialog({ open, onClose, title, hideTitle = false, returnFocusTo, size = 'md', children }: DialogProps) {
+export function Dialog({ open, onClose, title, hideTitle = false, returnFocusTo, size = 'md', id, withoutScript, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const dialogId = useId();
+  const generatedId = useId();
+  const dialogId = id ?? generatedId;
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
@@ -74,9 +82,12 @@ export function Dialog({ open, onClose, title, hideTitle = false, returnFocusTo,
         {open ? (
           children
         ) : (
-          <div className={styles.waiting}>
-            <Spinner />
-          </div>
+          <>
+            <div className={styles.waiting}>
+              <Spinner />
+            </div>
+            {withoutScript && <div className={styles['without-script']}>{withoutScript}</div>}
+          </>
         )}
       </div>
     </dialog>

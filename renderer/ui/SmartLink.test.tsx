@@ -52,6 +52,9 @@ describe('SmartLink to a dialog', () => {
     const button = screen.getByRole('button', { name: 'Contact Sales' });
     expect(button.tagName).toBe('BUTTON');
     expect(button.getAttribute('aria-haspopup')).toBe('dialog');
+    // Without script the browser opens the dialog block's prerendered <dialog> itself.
+    expect(button.getAttribute('commandfor')).toBe('book-demo-dialog');
+    expect(button.getAttribute('command')).toBe('show-modal');
   });
 
   it('with a page is prerendered as a link to it, and hydrates into a button without a mismatch', async () => {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
-import { openDialog } from '../lib/dialogs.ts';
+import { dialogElementId, openDialog } from '../lib/dialogs.ts';
 import { OPENS_ATTRIBUTE } from '../islands/contract.ts';
 import { dialogTarget, useDialogTargets } from '../lib/dialog-targets.tsx';
 import styles from './ui.module.css';
@@ -108,6 +108,10 @@ export function SmartLink({ to, children, ...rest }: SmartLinkProps) {
         className={className ?? styles['link-button']}
         aria-haspopup="dialog"
         {...{ [OPENS_ATTRIBUTE]: href.slice(1) }}
+        // Without script the browser opens the prerendered dialog itself; with script every click on it is taken
+        // (and its default prevented) by the shell, the islands loader or the handler below.
+        commandfor={dialogElementId(href.slice(1))}
+        command="show-modal"
         onClick={(e) => {
           onClick?.(e as unknown as MouseEvent<HTMLAnchorElement>);
           // Marked as handled, so the islands loader's listener for static openers leaves it alone.

@@ -272,6 +272,41 @@ test('referral video fits a 360px phone', async ({ page }) => {
   expect(Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.02);
 });
 
+for (const width of [390, 1366]) {
+  test(`referral video without JavaScript at ${width} px: the button opens the dialog with the explainer and a link to the video`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: { width, height: 800 }, hasTouch: width < 1024 });
+    try {
+      const page = await context.newPage();
+      await page.goto('/referral');
+      const trigger = page.getByRole('button', { name: 'How our referral works' });
+      const dialog = page.getByRole('dialog', { name: 'Referral Video' });
+      await expect(dialog).toBeHidden();
+      await trigger.click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText(/A short walkthrough of the referral programme/)).toBeVisible();
+      const link = dialog.getByRole('link', { name: /Watch the video on youtube\.com/ });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute('href', site.video.url);
+      // No spinner that would wait for ever.
+      await expect(dialog.getByRole('status')).toBeHidden();
+      const box = (await dialog.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await trigger.click();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(trigger).toBeFocused();
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 test('referral video: with the video host unreachable the dialog shows a fallback link and still closes', async ({ page, consoleProblems }) => {
   // No stub: the browser resolves no host but the local server, so the video host is unreachable.
   await page.goto('/referral');
