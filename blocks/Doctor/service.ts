@@ -22,7 +22,11 @@ export function describeService(s: ServiceState): string {
  */
 export const checkService = (url: string, signal: AbortSignal = AbortSignal.timeout(IAM_CHECK_TIMEOUT_MS)): Promise<ServiceState> =>
   fetch(url, { method: 'GET', cache: 'no-store', credentials: 'omit', signal }).then(
-    (res) => ({ state: 'reachable', status: res.status }),
+    (res) => {
+      // Only the status is wanted: a body left unread keeps the request open until the time-out aborts it.
+      res.body?.cancel().catch(() => undefined);
+      return { state: 'reachable', status: res.status };
+    },
     () => ({ state: 'unreachable' }),
   );
 
