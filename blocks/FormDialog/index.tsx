@@ -1,34 +1,19 @@
-import { useEffect, useState } from 'react';
 import type { FormConfig, FormDialogBlock } from '../../renderer/generated/config-types.ts';
 import { LoadingFormEngine } from '../../renderer/forms/FormEngine.tsx';
 import { ToastOutlet } from '../../renderer/forms/toasts.tsx';
-import { dialogElementId, registerDialog } from '../../renderer/lib/dialogs.ts';
 import { useFragment } from '../../renderer/lib/site-context.tsx';
-import { Dialog } from '../../renderer/ui/Dialog.tsx';
+import { Dialog, useDialogBlock } from '../../renderer/ui/Dialog.tsx';
 import styles from './styles.module.css';
 
 /** Nothing on the page until a "#<id>" link opens it; the dialog keeps focus inside until it closes. */
 export default function FormDialog({ id, title, text, form, page }: FormDialogBlock) {
   const config = useFragment<FormConfig>('forms', form);
-  const [open, setOpen] = useState(false);
-  const [trigger, setTrigger] = useState<HTMLElement | null>(null);
-
-  useEffect(
-    () =>
-      registerDialog(id, (from) => {
-        setTrigger(from);
-        setOpen(true);
-      }),
-    [id],
-  );
+  const dialog = useDialogBlock(id);
 
   return (
     <Dialog
-      id={dialogElementId(id)}
-      open={open}
-      onClose={() => setOpen(false)}
+      {...dialog}
       title={title}
-      returnFocusTo={trigger}
       // With a page of its own its links lead there without script; without one they are buttons that open this frame.
       withoutScript={
         !page && (
@@ -46,7 +31,7 @@ export default function FormDialog({ id, title, text, form, page }: FormDialogBl
           loadingClassName={styles.loading}
           formId={form}
           config={config}
-          onClose={() => setOpen(false)}
+          onClose={dialog.onClose}
           dialogToastContainer={`dialog-${id}`}
           autoFocus
         />

@@ -2,9 +2,8 @@ import { Suspense, use, useCallback, useEffect, useRef, useState, type RefObject
 import type { VideoDialogBlock } from '../../renderer/generated/config-types.ts';
 import { ChunkBoundary } from '../../renderer/ChunkBoundary.tsx';
 import { ChunkCache } from '../../renderer/lib/chunk-cache.ts';
-import { dialogElementId, registerDialog } from '../../renderer/lib/dialogs.ts';
 import { useSite } from '../../renderer/lib/site-context.tsx';
-import { Dialog } from '../../renderer/ui/Dialog.tsx';
+import { Dialog, useDialogBlock } from '../../renderer/ui/Dialog.tsx';
 import { SmartLink } from '../../renderer/ui/SmartLink.tsx';
 import { Spinner } from '../../renderer/ui/Spinner.tsx';
 import styles from './styles.module.css';
@@ -105,20 +104,10 @@ function Player({ src, title, onFailed }: { src: string; title: string; onFailed
 export default function VideoDialog({ id, title, text, fallbackLabel }: VideoDialogBlock) {
   const site = useSite();
   const src = site.video.url;
-  const [open, setOpen] = useState(false);
-  const [trigger, setTrigger] = useState<HTMLElement | null>(null);
   const [failed, setFailed] = useState(false);
   const onFailed = useCallback(() => setFailed(true), []);
-
-  useEffect(
-    () =>
-      registerDialog(id, (t) => {
-        setTrigger(t);
-        setFailed(false);
-        setOpen(true);
-      }),
-    [id],
-  );
+  // Each opening tries the player again.
+  const dialog = useDialogBlock(id, () => setFailed(false));
 
   const link = (
     <SmartLink to={src} className={styles.fallbackLink}>
@@ -130,11 +119,8 @@ export default function VideoDialog({ id, title, text, fallbackLabel }: VideoDia
     // The anchor target for the "#<id>" link before the page is interactive (it then just jumps here).
     <div id={id} className={styles.anchor}>
       <Dialog
-        id={dialogElementId(id)}
-        open={open}
-        onClose={() => setOpen(false)}
+        {...dialog}
         title={title}
-        returnFocusTo={trigger}
         size="lg"
         withoutScript={
           <div className={styles.withoutScript}>

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { dialogElementId, registerDialog } from '../lib/dialogs.ts';
 import { lockScroll } from '../lib/scroll-lock.ts';
 import { Icon } from './Icon.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -92,4 +93,26 @@ export function Dialog({ open, onClose, title, hideTitle = false, returnFocusTo,
       </div>
     </dialog>
   );
+}
+
+/**
+ * What a dialog block gives its <Dialog>: opened by the "#<id>" links and buttons of its page (registerDialog), its
+ * element named for their invoker command (dialogElementId), and the focus given back to whatever opened it.
+ * `onOpen` runs on each opening, before the dialog shows.
+ */
+export function useDialogBlock(id: string, onOpen?: () => void): Pick<DialogProps, 'id' | 'open' | 'onClose' | 'returnFocusTo'> {
+  const [open, setOpen] = useState(false);
+  const [trigger, setTrigger] = useState<HTMLElement | null>(null);
+  const onOpenRef = useRef(onOpen);
+  onOpenRef.current = onOpen;
+  useEffect(
+    () =>
+      registerDialog(id, (from) => {
+        setTrigger(from);
+        onOpenRef.current?.();
+        setOpen(true);
+      }),
+    [id],
+  );
+  return { id: dialogElementId(id), open, onClose: () => setOpen(false), returnFocusTo: trigger };
 }
