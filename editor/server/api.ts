@@ -18,8 +18,8 @@
  * it already, hands it on; every path is resolved inside the config folder. Saves write the smallest text change
  * (json-edit.ts) and only what the checker accepts (a draft's save writes anyway and answers the diagnostics).
  */
-import { existsSync, readFileSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadProject } from '../../scripts/lib/project.ts';
 import type { Diagnostic } from '../../scripts/lib/diagnostics.ts';
@@ -27,12 +27,12 @@ import { blockCatalogue } from '../../scripts/lib/catalogue.ts';
 import { newFaqSet, newForm, newPage, type ScaffoldResult } from '../../scripts/lib/scaffold.ts';
 import { editJsonText } from './json-edit.ts';
 import { checkRequest, Refusal, resolveInside, type Guard } from './security.ts';
-import { listFiles, sha256 } from './files.ts';
+import { listFiles, sha256, writeAtomic } from './files.ts';
 import { changesSince, takeSnapshot, unsavedDiff, type Snapshot } from './changes.ts';
 import { watchConfig, type ChangeEvent, type ConfigWatcher } from './watch.ts';
 import { resolveSchema } from './schemas.ts';
 import { compileForPreview } from './content.ts';
-import { pageRoutes, writeAll } from './pages-api.ts';
+import { pageRoutes } from './pages-api.ts';
 import { pictureRoutes } from './assets-api.ts';
 
 export const API_PREFIX = '/__editor/api/';
@@ -308,9 +308,7 @@ export function createEditorApi(opts: EditorApiOptions): EditorApi {
       }
       const text = overlay[rel];
       if (text !== disk) {
-        mkdirSync(dirname(abs), { recursive: true });
-        // Beside the target, then moved into place: a reader (the build, the preview, a crash) never sees half a file.
-        writeAll(configDir, { [rel]: text });
+        writeAtomic(abs, text);
         watcher.scan();
       }
       send(res, 200, { path: rel, hash: sha256(text), text, ...(opts.draft ? { diagnostics: diagnostics.map(toApiDiagnostic) } : {}) });

@@ -4,13 +4,14 @@
  * files, so they survive reloads, sign-outs and restarts.
  */
 import { randomUUID } from 'node:crypto';
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { DraftStatus, FileChange } from './types.ts';
 import { blobId, CONFIG, filesUnder, type WorkingCopy } from './git.ts';
 import { assertConfigPath, assertStaffId, isConfigPath, isTextConfig } from './paths.ts';
 import { describeFile } from './describe.ts';
 import { mergeFile } from './merge.ts';
+import { writeAtomic } from '../../editor/server/files.ts';
 
 export interface DraftState {
   base: string;
@@ -21,14 +22,6 @@ export interface DraftState {
 }
 
 const KEEP_DISCARDED = 5;
-
-/** Writes a file so that a reader sees the old bytes or the new ones, never half of them. */
-export function writeAtomic(path: string, bytes: string | Buffer): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
-  writeFileSync(temp, bytes);
-  renameSync(temp, path);
-}
 
 /** A config file as a document for describe.ts: JSON parsed (its text when it does not parse), MDX as text. */
 export function docOf(rel: string, bytes: Buffer | undefined): unknown {
