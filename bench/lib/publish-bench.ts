@@ -18,7 +18,7 @@ import { createPublisher } from '../../server/publish/publisher.ts';
 import { buildSite } from '../../server/publish/builds.ts';
 import type { Author } from '../../server/publish/types.ts';
 import { editJsonText } from '../../editor/server/json-edit.ts';
-import { writeAtomic } from '../../editor/server/files.ts';
+import { writeAtomic } from '../../scripts/lib/write-atomic.ts';
 import { ssrBundleDir } from '../../scripts/lib/answer-pages.ts';
 import { newPage } from '../../scripts/lib/scaffold.ts';
 import { outputPath } from '../../scripts/lib/deploy-files.ts';

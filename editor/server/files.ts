@@ -1,7 +1,7 @@
 /** The config folder's files for the editor and the back office: listed, hashed, and written whole. */
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, renameSync, writeFileSync, type Dirent } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readdirSync, type Dirent } from 'node:fs';
+import { join } from 'node:path';
 
 export const sha256 = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
 
@@ -29,15 +29,4 @@ export function listFiles(dir: string, opts: { skip?: string[] } = {}): string[]
   };
   walk(dir, '');
   return out.sort();
-}
-
-/**
- * Writes `path` whole: the bytes go to a hidden file beside it (which listFiles and the editor's watcher skip), then
- * are moved into place, so a reader (the build, a preview, a crash) never meets half a file. Makes the folder.
- */
-export function writeAtomic(path: string, bytes: string | Buffer): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomUUID().slice(0, 8)}.saving`);
-  writeFileSync(temp, bytes);
-  renameSync(temp, path);
 }

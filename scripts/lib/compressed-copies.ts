@@ -7,11 +7,12 @@
  * deterministic for a given input and setting.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import { BROTLI_OPTIONS, GZIP_OPTIONS, brotli, compressible } from './deploy-files.ts';
+import { writeAtomic } from './write-atomic.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -52,14 +53,11 @@ export function compressedCopies(cacheDir: string): CompressedCopies {
     }
   };
 
-  // Written beside its final name and then renamed: builds running side by side (a test suite's publishes, the
+  // Written whole: builds running side by side (a test suite's publishes, the
   // editor suite's builds) never read half a file.
   const keep = (key: string, kind: Kind, bytes: Buffer) => {
     memo.set(`${key}.${kind}`, bytes);
-    mkdirSync(cacheDir, { recursive: true });
-    const part = `${fileOf(key, kind)}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
-    writeFileSync(part, bytes);
-    renameSync(part, fileOf(key, kind));
+    writeAtomic(fileOf(key, kind), bytes);
     return bytes;
   };
 

@@ -11,7 +11,7 @@ import { blobId, CONFIG, filesUnder, type WorkingCopy } from './git.ts';
 import { assertConfigPath, assertStaffId, isConfigPath, isTextConfig } from './paths.ts';
 import { describeFile } from './describe.ts';
 import { mergeFile } from './merge.ts';
-import { writeAtomic } from '../../editor/server/files.ts';
+import { writeAtomic } from '../../scripts/lib/write-atomic.ts';
 
 export interface DraftState {
   base: string;

@@ -12,7 +12,7 @@ import type { ApiDiagnostic, Author, FieldConflict, FileChange, HistoryEntry, Pu
 import { conflictKey } from './types.ts';
 import { blobId, CONFIG, createWorkingCopy, gitError, type LogEntry } from './git.ts';
 import { createDrafts, docOf } from './drafts.ts';
-import { writeAtomic } from '../../editor/server/files.ts';
+import { writeAtomic } from '../../scripts/lib/write-atomic.ts';
 import { buildSite, createLiveBuilds, oneAtATime, type BuildFn } from './builds.ts';
 import { mergeFile } from './merge.ts';
 import { describeChanges, describeFile } from './describe.ts';

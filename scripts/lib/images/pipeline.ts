@@ -4,12 +4,13 @@
  * they take the year-long caching of assets/), and the manifest the renderer's <Picture> reads.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { PictureFiles, PictureManifest } from '../../../renderer/images/types.ts';
 import type { PictureUse } from './uses.ts';
 import { variantWidths } from './widths.ts';
+import { writeAtomic } from '../write-atomic.ts';
 
 /** Where the files go, inside the output folder and as addresses. */
 export const PICTURES_DIR = 'assets/images';
@@ -57,10 +58,8 @@ async function variantFile(bytes: Buffer, sourceHash: string, width: number, for
   if (cached && existsSync(cached)) return readFileSync(cached);
   // autoOrient: a phone photo stands the way it was taken; sharp drops the rest of the metadata (location too).
   const out = await encode(sharp(bytes).autoOrient().resize({ width, withoutEnlargement: true }), format).toBuffer();
-  if (cached) {
-    mkdirSync(cacheDir, { recursive: true });
-    writeFileSync(cached, out);
-  }
+  // Written whole: builds running side by side (npm test builds three sites at once) never read half a picture.
+  if (cached) writeAtomic(cached, out);
   return out;
 }
 
