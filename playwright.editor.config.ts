@@ -5,7 +5,7 @@
 import { defineConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import base, { type WebServer } from './playwright.config.ts';
+import base from './playwright.config.ts';
 
 export const EDITOR_E2E_PORT = Number(process.env.EDITOR_E2E_PORT ?? 5181);
 /**
@@ -29,13 +29,14 @@ const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % EDITOR_E2E_WORKERS;
 /** The copy of site.config/ this worker's editor edits; made afresh by its web server command below. */
 export const EDITOR_E2E_CONFIG_DIR = configDirs[slot];
 
-/** The editor suite's settings, as its own run and the whole end-to-end run (playwright.e2e.config.ts) take them. */
-export const EDITOR_PROJECT = {
+export default defineConfig({
   testDir: 'editor/e2e',
   outputDir: 'test-results/editor',
   // A worker's tests share its config folder on disk: one at a time, in order (see EDITOR_E2E_CONFIG_DIR).
   fullyParallel: false,
+  workers: EDITOR_E2E_WORKERS,
   retries: 0,
+  reporter: [['list']],
   timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
@@ -45,11 +46,7 @@ export const EDITOR_PROJECT = {
     trace: base.use?.trace,
     launchOptions: base.use?.launchOptions,
   },
-};
-
-/** One `npm run edit` per worker, each on a fresh copy of site.config/. */
-export function editorServers(): WebServer[] {
-  return ports.map((port, i) => ({
+  webServer: ports.map((port, i) => ({
     command: `rm -rf ${configDirs[i]} && cp -r site.config ${configDirs[i]} && npm run edit`,
     env: {
       SITEWRIGHT_CONFIG_DIR: configDirs[i],
@@ -59,12 +56,5 @@ export function editorServers(): WebServer[] {
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-  }));
-}
-
-export default defineConfig({
-  ...EDITOR_PROJECT,
-  workers: EDITOR_E2E_WORKERS,
-  reporter: [['list']],
-  webServer: editorServers(),
+  })),
 });

@@ -37,6 +37,7 @@ import {
 test.describe.configure({ mode: 'default', timeout: 600_000 });
 
 const WIDE = { width: 1366, height: 900 };
+const NARROW = { width: 390, height: 844 };
 const HERO = /Section 1: Hero/;
 
 /** The pages each test edits: one each, so a test never meets another's change. */
@@ -371,4 +372,23 @@ test('"Discard draft" puts the live version back, and "Undo" brings the draft ba
   await openPage(page, WAITLIST.title, WAITLIST.route);
   await selectSection(page, HERO);
   await expect(field(page, 'Heading')).toHaveValue(mine);
+});
+
+// In the chain rather than beside it: a person's first draft is made under the publish lock, so opening the editor
+// while another test publishes waits for that publish, longer than the page's time limit on a loaded machine.
+test('the editor and the history pass axe at 1366 and 390 px', async ({ browser }) => {
+  for (const viewport of [WIDE, NARROW]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await newStaff(page, 'owner', `Axel Owner ${viewport.width}`);
+    await openEditor(page);
+    await openPage(page, OWNER.title, OWNER.route);
+    // The preview frame shows the site's own blocks, which the site's accessibility suite checks.
+    expect(await axeViolations(page, ['iframe']), `/admin/pages at ${viewport.width} px`).toEqual([]);
+    await page.goto('/admin/history');
+    await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible();
+    expect(await axeViolations(page), `/admin/history at ${viewport.width} px`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await context.close();
+  }
 });
