@@ -1,9 +1,10 @@
 /**
- * The gate, consent and back-office suites in one run (npm run test:e2e:gate-consent-admin, which npm test runs): each is a
- * project served by its own web server on its own build, port and data folder, exactly as its own config serves it,
- * but one pool of workers takes them all. Run one after another, each suite's start and its last slow test left a
- * core idle; together, the back office's chain of publishing tests starts first and the other worker takes every
- * other test of the three suites beside it. Each suite's own config still runs it alone (npm run test:e2e:gate, …).
+ * The gate, consent and back-office suites in one run (npm run test:e2e:gate-consent-admin; npm test runs this config
+ * on the builds npm run test:builds made): each is a project served by its own web server on its own build, port and
+ * data folder, exactly as its own config serves it, but one pool of workers takes them all. Run one after another,
+ * each suite's start and its last slow test left a core idle; together, the back office's chain of publishing tests
+ * starts first and the other worker takes every other test of the three suites beside it. Each suite's own config
+ * still runs it alone (npm run test:e2e:gate, …).
  */
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
