@@ -53,8 +53,7 @@ export function compressedCopies(cacheDir: string): CompressedCopies {
     }
   };
 
-  // Written whole: builds running side by side (a test suite's publishes, the
-  // editor suite's builds) never read half a file.
+  // Written whole: builds running side by side (npm test's three, a test suite's publishes) never read half a file.
   const keep = (key: string, kind: Kind, bytes: Buffer) => {
     memo.set(`${key}.${kind}`, bytes);
     writeAtomic(fileOf(key, kind), bytes);
