@@ -1,4 +1,4 @@
-/** The config folder's files for the editor and the back office: listed, hashed, and written whole. */
+/** The config folder's files for the editor and the back office: listed and hashed (written whole by scripts/lib/write-atomic.ts). */
 import { createHash } from 'node:crypto';
 import { readdirSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';

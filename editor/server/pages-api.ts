@@ -16,7 +16,7 @@
  * the editor names pages by title and address, never by file.
  */
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { blockCatalogue } from '../../scripts/lib/catalogue.ts';
 import type { Diagnostic } from '../../scripts/lib/diagnostics.ts';
@@ -25,6 +25,7 @@ import { loadProject } from '../../scripts/lib/project.ts';
 import { newPage, slugForRoute } from '../../scripts/lib/scaffold.ts';
 import { addressFromTyped, isRoute } from '../../renderer/lib/route-form.ts';
 import { matchRoute, normalisePath } from '../../renderer/lib/route-match.ts';
+import { tempBeside } from '../../scripts/lib/write-atomic.ts';
 import { editJsonText } from './json-edit.ts';
 import { listFiles, sha256 } from './files.ts';
 import { Refusal, resolveInside } from './security.ts';
@@ -335,7 +336,7 @@ function newProblems(ctx: PagesApiContext, overlay: Record<string, string | null
 export function writeAll(configDir: string, texts: Record<string, string | null>): void {
   const staged = Object.entries(texts).map(([rel, text]) => {
     const abs = resolveInside(configDir, rel, { write: true }).abs;
-    return { abs, text, before: readIfExists(abs), tmp: join(dirname(abs), `.${basename(abs)}.${process.pid}.saving`) };
+    return { abs, text, before: readIfExists(abs), tmp: tempBeside(abs) };
   });
   const done: typeof staged = [];
   try {

@@ -3,6 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
+/** A hidden name beside `path` for its new bytes (skipped by the editor's file list and watcher), unique per call. */
+export const tempBeside = (path: string): string => join(dirname(path), `.${basename(path)}.${process.pid}.${randomUUID().slice(0, 8)}.saving`);
+
 /**
  * Writes `path` whole: the bytes go to a hidden file beside it (which the editor's file list and watcher skip), then
  * are moved into place, so a reader (a build beside this one, a preview, a crash) never meets half a file. Makes the
@@ -10,7 +13,7 @@ import { basename, dirname, join } from 'node:path';
  */
 export function writeAtomic(path: string, bytes: string | Buffer): void {
   mkdirSync(dirname(path), { recursive: true });
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomUUID().slice(0, 8)}.saving`);
+  const temp = tempBeside(path);
   try {
     writeFileSync(temp, bytes);
     renameSync(temp, path);
