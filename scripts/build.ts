@@ -15,7 +15,7 @@ import { ACCORDION_ATTR, DISCLOSURE_ATTR, ISLAND_ATTRIBUTE } from '../renderer/s
 import { DIALOG_ATTRIBUTE } from '../renderer/islands/contract.ts';
 import { CONSENT_BANNER_ATTR, asksConsent } from '../renderer/consent/markup.ts';
 import { blockRegistry } from '../blocks/registry.ts';
-import { FIRST_ROUND_TRIP_BYTES, classesIn, laterStyleCandidates, withoutUnusedRules } from './lib/page-css.ts';
+import { FIRST_ROUND_TRIP_BYTES, classesIn, laterStyleCandidates, sheetsTheMarkupCannotUse, withoutUnusedRules } from './lib/page-css.ts';
 import {
   SPECULATION_RULES_PATH,
   speculationRules,
@@ -218,11 +218,14 @@ async function prerender(url: string, route: string | null, file: string) {
     });
   };
   // A page that would not arrive in the first round trip takes the styles of static blocks below the first screen
-  // after its first paint, the last block's first, until it fits (or nothing is left to move).
+  // after its first paint, the last block's first, then those its markup cannot use yet (what an island renders
+  // once its code runs), until it fits (or nothing is left to move).
   const later: string[] = [];
   let html = await document(later);
   if (inline && brotli(html).length > FIRST_ROUND_TRIP_BYTES) {
-    for (const c of laterStyleCandidates({ types: r.blockTypes, isIsland, ownCss, keep: islandCss })) {
+    const belowFirstScreen = laterStyleCandidates({ types: r.blockTypes, isIsland, ownCss, keep: islandCss });
+    const unusable = sheetsTheMarkupCannotUse(styles, classes).filter((c) => !belowFirstScreen.includes(c));
+    for (const c of [...belowFirstScreen, ...unusable]) {
       later.push(c);
       html = await document(later);
       if (brotli(html).length <= FIRST_ROUND_TRIP_BYTES) break;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { classesIn, laterStyleCandidates, withoutUnusedRules } from './page-css.ts';
+import { classesIn, laterStyleCandidates, sheetsTheMarkupCannotUse, withoutUnusedRules } from './page-css.ts';
 
 describe('classesIn', () => {
   it('reads every class of every class attribute', () => {
@@ -21,9 +21,11 @@ describe('withoutUnusedRules', () => {
     expect(withoutUnusedRules(css, used)).toBe(css);
   });
 
-  it('looks inside media queries and leaves classes under :not() alone', () => {
+  it('looks inside media queries, drops those left empty, and leaves classes under :not() alone', () => {
     const css = '@media (width>=960px){.dark{color:red}.hero{color:#000}}.hero:not(.dark){color:red}';
     expect(withoutUnusedRules(css, used)).toBe('@media (width>=960px){.hero{color:#000}}.hero:not(.dark){color:red}');
+    const nested = '@supports (display:grid){@media (width>=960px){.dark{color:red}}}.hero{color:red}@media print{.dark{color:#000}}';
+    expect(withoutUnusedRules(nested, used)).toBe('.hero{color:red}');
   });
 });
 
@@ -50,5 +52,23 @@ describe('laterStyleCandidates', () => {
   it('never offers styles of the first screen, of islands, or kept ones', () => {
     const types = ['hero', 'grid', 'carousel', 'cta', 'faq'];
     expect(laterStyleCandidates({ ...options, types, keep: new Set(['faq.css']) })).toEqual(['cta.css']);
+  });
+});
+
+describe('sheetsTheMarkupCannotUse', () => {
+  const styles = new Map([
+    ['app.css', 'body{margin:0}.header{color:red}'],
+    ['hero.css', '.hero{color:red}.hero-dark{color:#000}'],
+    ['form.css', '.form{display:grid}.field:has(>.error):after{content:""}@media (width>=960px){.form{gap:1rem}}'],
+    ['fonts.css', '@font-face{font-family:x;src:url(x.woff2)}'],
+  ]);
+
+  it('names the sheets every rule of which needs a class the markup lacks', () => {
+    expect(sheetsTheMarkupCannotUse(styles, new Set(['header', 'hero']))).toEqual(['form.css']);
+  });
+
+  it('keeps a sheet one of whose rules can match, or that has rules without classes', () => {
+    expect(sheetsTheMarkupCannotUse(styles, new Set(['header', 'hero', 'field']))).toEqual([]);
+    expect(sheetsTheMarkupCannotUse(styles, new Set())).toEqual(['hero.css', 'form.css']);
   });
 });

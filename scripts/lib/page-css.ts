@@ -31,8 +31,13 @@ export function withoutUnusedRules(css: string, classes: ReadonlySet<string>, fi
       },
     },
   });
-  return code.toString();
+  // A conditional group whose rules all went is left empty: it goes too (repeatedly, for nested groups).
+  let out = code.toString();
+  for (let before = ''; before !== out;) [before, out] = [out, out.replace(EMPTY_GROUP, '')];
+  return out;
 }
+
+const EMPTY_GROUP = /@(?:media|supports|container|layer)[^{};]*\{\}/g;
 
 /**
  * What a page's HTML may weigh, brotli-compressed as served, to arrive in the first round trip of a new connection
@@ -67,4 +72,13 @@ export function laterStyleCandidates({ types, isIsland, ownCss, keep }: LaterSty
     for (const file of ownCss(type)) if (!early.has(file) && !islands.has(file) && !keep.has(file) && !out.includes(file)) out.push(file);
   }
   return out;
+}
+
+/**
+ * The style sheets none of whose rules can match the page's markup (each needs a class it lacks): styles for what an
+ * island renders only once its code runs, such as the form a dialog brings when it opens. Linked after the first
+ * paint they still arrive long before that code does, so a page too large for the first round trip may move them.
+ */
+export function sheetsTheMarkupCannotUse(styles: ReadonlyMap<string, string>, classes: ReadonlySet<string>): string[] {
+  return [...styles].filter(([file, css]) => withoutUnusedRules(css, classes, file).trim() === '').map(([file]) => file);
 }
