@@ -26,6 +26,7 @@ describe('withoutUnusedRules', () => {
     expect(withoutUnusedRules(css, used)).toBe('@media (width>=960px){.hero{color:#000}}.hero:not(.dark){color:red}');
     const nested = '@supports (display:grid){@media (width>=960px){.dark{color:red}}}.hero{color:red}@media print{.dark{color:#000}}';
     expect(withoutUnusedRules(nested, used)).toBe('.hero{color:red}');
+    expect(withoutUnusedRules('@layer base{.dark{color:red}}.hero{color:red}', used)).toBe('@layer base{}.hero{color:red}');
   });
 });
 

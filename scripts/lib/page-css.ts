@@ -31,13 +31,14 @@ export function withoutUnusedRules(css: string, classes: ReadonlySet<string>, fi
       },
     },
   });
-  // A conditional group whose rules all went is left empty: it goes too (repeatedly, for nested groups).
+  // A conditional group whose rules all went is left empty: it goes too (repeatedly, for nested groups). An empty
+  // @layer block stays, since it still sets the order of the layers.
   let out = code.toString();
   for (let before = ''; before !== out;) [before, out] = [out, out.replace(EMPTY_GROUP, '')];
   return out;
 }
 
-const EMPTY_GROUP = /@(?:media|supports|container|layer)[^{};]*\{\}/g;
+const EMPTY_GROUP = /@(?:media|supports|container)[^{};]*\{\}/g;
 
 /**
  * What a page's HTML may weigh, brotli-compressed as served, to arrive in the first round trip of a new connection
