@@ -1,8 +1,9 @@
 // @vitest-environment node
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { compressedCopies } from '../compressed-copies.ts';
 import { optimiseSvg, optimiseSvgCopies } from './svg.ts';
 
 const labelled = `<?xml version="1.0" encoding="UTF-8"?>
@@ -62,6 +63,34 @@ describe('optimiseSvgCopies', () => {
       expect(readFileSync(join(base, 'out/images/chart.svg'), 'utf8')).toBe(optimiseSvg(labelled));
       expect(readFileSync(join(base, 'assets/images/chart.svg'), 'utf8')).toBe(labelled);
       expect(readFileSync(join(base, 'out/other.svg'), 'utf8')).toBe(labelled);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+
+  it("compares with the compressor it is given: a build's cache compresses each text once, a second build not at all", () => {
+    const base = mkdtempSync(join(tmpdir(), 'sitewright-svg-test-'));
+    try {
+      mkdirSync(join(base, 'assets/images'), { recursive: true });
+      mkdirSync(join(base, 'out/images'), { recursive: true });
+      const copiesOf = () => {
+        const copies = compressedCopies(join(base, 'cache'));
+        const compressed: string[] = [];
+        return { compressed, compress: (body: string) => (compressed.push(body), copies.brotli(body)) };
+      };
+      const first = copiesOf();
+      for (const dir of ['assets', 'out']) writeFileSync(join(base, dir, 'images/chart.svg'), labelled);
+      optimiseSvgCopies(join(base, 'assets'), join(base, 'out'), first.compress);
+      expect(first.compressed).toEqual([optimiseSvg(labelled), labelled]);
+      expect(readFileSync(join(base, 'out/images/chart.svg'), 'utf8')).toBe(optimiseSvg(labelled));
+
+      // The next build's cache (a new one on the same folder) finds both copies on disk and makes the same choice.
+      const second = copiesOf();
+      writeFileSync(join(base, 'out/images/chart.svg'), labelled);
+      const keyed = readdirSync(join(base, 'cache')).length;
+      optimiseSvgCopies(join(base, 'assets'), join(base, 'out'), second.compress);
+      expect(readdirSync(join(base, 'cache')).length).toBe(keyed);
+      expect(readFileSync(join(base, 'out/images/chart.svg'), 'utf8')).toBe(optimiseSvg(labelled));
     } finally {
       rmSync(base, { recursive: true, force: true });
     }

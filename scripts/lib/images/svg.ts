@@ -30,20 +30,24 @@ const SVGO: Config = {
   ],
 };
 
+/** Brotli as the server's copies are made; the build hands in its cached one (compressed-copies.ts). */
+type Compress = (body: string) => Buffer;
+
 /**
  * The optimised text of one SVG, or the text itself unless svgo makes it smaller both as it is and compressed: the
  * server sends the brotli copy, and text svgo reorders can compress worse even when it is shorter.
  */
-export function optimiseSvg(text: string): string {
+export function optimiseSvg(text: string, compress: Compress = brotli): string {
   const out = optimize(text, SVGO).data;
-  return Buffer.byteLength(out) < Buffer.byteLength(text) && brotli(out).length <= brotli(text).length ? out : text;
+  return Buffer.byteLength(out) < Buffer.byteLength(text) && compress(out).length <= compress(text).length ? out : text;
 }
 
 /**
  * Optimises, in place, the copy in `outDir` of every SVG in `assetsDir` (the build copies site.config/assets/ to the
- * root of the output). Returns their bytes before and after.
+ * root of the output). Returns their bytes before and after. With the build's cached compressor, the comparison
+ * costs nothing for a picture an earlier build compared, and the copy kept is the one the build then serves.
  */
-export function optimiseSvgCopies(assetsDir: string, outDir: string): { before: number; after: number; files: number } {
+export function optimiseSvgCopies(assetsDir: string, outDir: string, compress: Compress = brotli): { before: number; after: number; files: number } {
   let before = 0;
   let after = 0;
   let files = 0;
@@ -54,7 +58,7 @@ export function optimiseSvgCopies(assetsDir: string, outDir: string): { before: 
     // may not share file for file.
     if (!existsSync(path)) continue;
     const text = readFileSync(path, 'utf8');
-    const out = optimiseSvg(text);
+    const out = optimiseSvg(text, compress);
     before += Buffer.byteLength(text);
     after += Buffer.byteLength(out);
     files++;
