@@ -88,7 +88,7 @@ for (const [file, bytes] of pictures.files) {
   mkdirSync(dirname(join(dist, file)), { recursive: true });
   writeFileSync(join(dist, file), bytes);
 }
-optimiseSvgCopies(assetsDir, dist, (body) => copies.brotli(body));
+optimiseSvgCopies(assetsDir, dist, copies.brotli);
 await build({
   root,
   configFile: join(root, 'vite.config.ts'),
