@@ -284,3 +284,19 @@ test('click to edit: a click on the hero heading selects the section, outlines i
   await preview(page).getByRole('button', { name: 'Contact Sales' }).first().click();
   await expect(panel(page).locator('#sw-block_actions_0_label')).toBeFocused();
 });
+
+test('while its code is on its way the preview says it is loading, and the page replaces the words', async ({ page }) => {
+  // The preview's own module is held back, as on a first start while the dev server compiles it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/editor/preview.tsx*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openEditor(page);
+  await page.getByRole('button', { name: /^home \/$/i }).click();
+  await expect(preview(page).getByText('Loading the preview…')).toBeVisible();
+  release();
+  await expect(preview(page).locator('header').first()).toBeVisible();
+  await expect(preview(page).getByText('Loading the preview…')).toHaveCount(0);
+});
