@@ -83,6 +83,9 @@ describe('the inbox’s helpers', () => {
     expect(showing(1, 1234)).toBe('Showing 1–50 of 1,234');
     expect(showing(25, 1234)).toBe('Showing 1,201–1,234 of 1,234');
     expect(showing(1, 0)).toBe('No leads match these filters.');
+    // With no filter chosen, an empty inbox says what it is for rather than blaming filters nobody set.
+    expect(showing(1, 0, false)).toBe('No leads yet. A form sent on the site appears here at once; spam is kept under Status: Spam.');
+    expect(showing(1, 3, false)).toBe('Showing 1–3 of 3');
     expect(erasedSentence({ leads: 3, notes: 2, notifications: 1 })).toBe('Erased 3 leads, 2 notes and 1 pending notification for that address.');
     expect(erasedSentence({ leads: 1, notes: 0, notifications: 0 })).toBe('Erased 1 lead, 0 notes and 0 pending notifications for that address.');
     expect(pageLinks(1, 1)).toEqual([1]);

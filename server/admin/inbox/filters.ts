@@ -121,9 +121,13 @@ export function containsPattern(text: string): string {
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** "Showing 1–50 of 1,234" (or "No leads match these filters."). */
-export function showing(page: number, total: number): string {
-  if (total === 0) return 'No leads match these filters.';
+/**
+ * "Showing 1–50 of 1,234"; with none, "No leads match these filters." when the person chose some, else what the
+ * empty inbox is for (spam, which the default view leaves out, is said to be elsewhere).
+ */
+export function showing(page: number, total: number, filtered = true): string {
+  if (total === 0)
+    return filtered ? 'No leads match these filters.' : 'No leads yet. A form sent on the site appears here at once; spam is kept under Status: Spam.';
   const first = (page - 1) * PAGE_SIZE + 1;
   const last = Math.min(page * PAGE_SIZE, total);
   return `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`;

@@ -177,6 +177,15 @@ describe.each(backends())('the leads inbox on $name', (backend) => {
       expect(html).toContain('<option value="waitlist" selected="">Waitlist</option>');
     });
 
+    it('says an empty inbox is empty, and blames the filters only when some were chosen', async () => {
+      const cookie = await as('sales');
+      const empty = await (await get('/admin/leads', cookie)).text();
+      expect(empty).toContain('<p role="status">No leads yet. A form sent on the site appears here at once; spam is kept under Status: Spam.</p>');
+      // The filter form sent with nothing chosen is no filter either.
+      expect(await (await get('/admin/leads?form=&status=&from=&to=&q=', cookie)).text()).toContain('No leads yet.');
+      expect(await (await get('/admin/leads?status=handled', cookie)).text()).toContain('<p role="status">No leads match these filters.</p>');
+    });
+
     it('leaves spam out by default, and shows each status on its own', async () => {
       await seed(db, { payload: contact('Fresh', 'Lead', 'f@example.com'), status: 'new' });
       await seed(db, { payload: contact('Done', 'Lead', 'd@example.com'), status: 'handled' });

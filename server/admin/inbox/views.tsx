@@ -123,7 +123,7 @@ export function ListPage(p: ListProps) {
       ) : (
         <>
           <div className="summary">
-            <p role="status">{showing(query.page, p.total)}</p>
+            <p role="status">{showing(query.page, p.total, filters !== '')}</p>
             {p.canExport && p.total > 0 && (
               <a className="button secondary" href={`/admin/leads/export.csv${filters ? `?${filters}` : ''}`} download>
                 Export CSV
