@@ -98,13 +98,14 @@ export default function Scheduler({
       clearTimeout(timer);
     };
     // Runs once per visit: the stored details and the timers belong to this arrival on the page.
-  }, []);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Only a booking starts the move on: the next step and the delay are the block's config, fixed for the page.
   useEffect(() => {
     if (!booked) return;
     const timer = setTimeout(() => go(next), nextDelayMs);
     return () => clearTimeout(timer);
-  }, [booked]);
+  }, [booked]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const onScheduled = useCallback(() => setBooked(true), []);
 

@@ -61,11 +61,12 @@ export function CountryCombobox({
   const options = useMemo(() => searchCountries(query ?? '', { dial }), [query, dial]);
   const optionId = (i: number) => `${listId}-o${i}`;
 
+  // optionId only joins the list's id, which never changes for this field.
   useEffect(() => {
     if (!open || active < 0) return;
     // Keep the highlighted option visible while arrowing through a long list.
     document.getElementById(optionId(active))?.scrollIntoView?.({ block: 'nearest' });
-  }, [open, active]);
+  }, [open, active]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useLayoutEffect(() => {
     const input = inputRef.current;

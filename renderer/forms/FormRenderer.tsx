@@ -136,6 +136,7 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
     ));
 
   const usesToasts = config.submit.onSuccess.notice?.show === 'toast' || config.submit.onFailure.notice.show === 'toast';
+  // Once, when the form is first on the page: a later render must not fetch again or move the focus.
   useEffect(() => {
     // Fetched after hydration so the first paint never waits for them.
     getValidator().catch(() => undefined);
@@ -148,10 +149,11 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
       clearTimeout(bannerTimer.current);
       cancelAnimationFrame(frame);
     };
-  }, []);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const check = (v: ValidatorType, values: FormValues) => checkValues(v, config, values, transformErrors, uiSchema);
-  const messages = useMemo(() => (validator ? check(validator, data) : {}), [validator, data]);
+  // check reads only the form's config and the validator, so the values and the validator are what change its answer.
+  const messages = useMemo(() => (validator ? check(validator, data) : {}), [validator, data]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // The browser's own check wins where both have a message; the service's show at once, whatever "validateOn" says.
   const extraErrors = useMemo(
@@ -191,9 +193,10 @@ export function FormRenderer({ formId, config, onClose, dialogToastContainer, lo
   };
 
   const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
+  // Runs when a focus is asked for; focusField reads the form as it is then.
   useEffect(() => {
     if (focusRequest) focusField(focusRequest.field);
-  }, [focusRequest]);
+  }, [focusRequest]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const focusField = (field: string) => {
     const found = document.getElementById(`${idPrefix}-${field}`);
