@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { secureDataDir } from './data-dir.ts';
+import { seedNewCluster } from './initialised-cluster.ts';
 import { describeError } from './log.ts';
 
 export interface QueryResult<T> {
@@ -79,6 +80,7 @@ async function openPglite(dataDir?: string): Promise<Db> {
   // PGlite writes its files 0666 or 0644 whatever the umask: private before opening, and again once its
   // start-up has written its files (the directories stay 0700, so files written later are out of reach too).
   if (dataDir) secureDataDir(dataDir);
+  if (dataDir && (await seedNewCluster(dataDir))) secureDataDir(dataDir);
   const lite = dataDir ? new PGlite(dataDir) : new PGlite();
   await lite.waitReady;
   if (dataDir) secureDataDir(dataDir);
