@@ -4,8 +4,8 @@
  * files, so they survive reloads, sign-outs and restarts.
  */
 import { randomUUID } from 'node:crypto';
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { DraftStatus, FileChange } from './types.ts';
 import { blobId, CONFIG, filesUnder, type WorkingCopy } from './git.ts';
 import { assertConfigPath, assertStaffId, isConfigPath, isTextConfig } from './paths.ts';
@@ -80,15 +80,30 @@ export function createDrafts(opts: { home: string; wc: WorkingCopy }): Drafts {
   }
   const saveState = (id: string, s: DraftState) => writeAtomic(statePath(id), `${JSON.stringify(s, null, 2)}\n`);
 
-  /** A fresh copy of the working copy's config at its HEAD (the working copy is clean outside a publish). */
+  /**
+   * A fresh copy of the live commit's config, read from git's objects rather than the working copy's folder, which holds
+   * a publish in progress while it builds: a first draft never waits for someone else's publish, nor sees it.
+   */
   async function fresh(id: string): Promise<string> {
-    const head = await wc.head();
+    const base = await wc.live();
     const target = configDir(id);
     const temp = `${target}.new-${randomUUID().slice(0, 8)}`;
-    cpSync(join(wc.dir, CONFIG), temp, { recursive: true });
+    mkdirSync(temp, { recursive: true });
+    const files = [...(await wc.tree(base)).keys()];
+    // A few git processes at a time: a site has dozens of files.
+    for (let i = 0; i < files.length; i += 8) {
+      await Promise.all(
+        files.slice(i, i + 8).map(async (rel) => {
+          const bytes = await wc.show(base, rel);
+          if (!bytes) throw new Error(`${CONFIG}/${rel} could not be read from the live commit ${base}.`);
+          mkdirSync(dirname(join(temp, rel)), { recursive: true });
+          writeFileSync(join(temp, rel), bytes);
+        }),
+      );
+    }
     rmSync(target, { recursive: true, force: true });
     renameSync(temp, target);
-    return head;
+    return base;
   }
 
   // Only plain files: a link in a draft is never followed, so nothing outside the folder can be read or published.

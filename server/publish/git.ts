@@ -34,6 +34,8 @@ export interface WorkingCopy {
   /** Puts the branch, index and config folder at `ref` (liveRef or a commit id), dropping anything uncommitted. */
   resetTo(ref: string): Promise<void>;
   head(): Promise<string>;
+  /** The commit the live branch is at (liveRef), whatever a publish in progress has done to the branch. */
+  live(): Promise<string>;
   /** A config file's bytes at a commit, or undefined when it is not there. */
   show(commit: string, rel: string): Promise<Buffer | undefined>;
   /** Config files (paths inside site.config/) and their blob ids at a commit. */
@@ -217,6 +219,9 @@ export function createWorkingCopy(config: PublishConfig): WorkingCopy {
     },
     async head() {
       return (await git().revparse(['HEAD'])).trim();
+    },
+    async live() {
+      return (await git().revparse([`${liveRef}^{commit}`])).trim();
     },
     async show(commit, rel) {
       assertConfigPath(rel);

@@ -333,6 +333,32 @@ describe('publish over a git remote', () => {
     expect((await git(site.bare, 'log', '-2', '--format=%an', 'main')).trim().split('\n')).toEqual([BEN.name, ADA.name]);
   });
 
+  it('makes a first draft while another person’s publish is building, from the live site and without their change', async () => {
+    const { site, publisher } = await setup();
+    const ada = newStaffId();
+    const ben = newStaffId();
+    const live = JSON.parse(await site.remoteConfig(OWNER)) as { blocks: { heading?: string }[] };
+    editJson((await publisher.draft(ada)).configDir, OWNER, heading('Ada’s change in the making', 0));
+    let release = () => undefined as void;
+    site.build.hold = new Promise<void>((r) => (release = r));
+    const publishing = publisher.publish(ada, ADA);
+    // Ada's publish has her change in the working copy and is building it.
+    await vi.waitFor(() => expect(site.build.builds).toBe(1));
+
+    // Ben's first draft does not wait for it (were it behind the publish, this would never settle and the test would
+    // time out): it is the live site as it was, Ada's change not in it.
+    const [first, again] = await Promise.all([publisher.draft(ben), publisher.draft(ben)]);
+    expect(again.configDir).toBe(first.configDir);
+    expect(ownerOn(readFileSync(join(first.configDir, OWNER), 'utf8')).blocks[0].heading).toBe(live.blocks[0].heading);
+    expect(first.base).toBe((await git(site.bare, 'rev-parse', 'main')).trim());
+    expect(first.changes).toEqual([]);
+
+    release();
+    expectOk(await publishing);
+    // And Ada's publish, held meanwhile, lands as it would have.
+    expect(ownerOn(await site.remoteConfig(OWNER)).blocks[0].heading).toBe('Ada’s change in the making');
+  });
+
   it('builds a draft as it is now for a preview, or gives the checker’s problems', async () => {
     const { site, publisher } = await setup();
     const ada = newStaffId();

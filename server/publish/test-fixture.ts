@@ -36,14 +36,15 @@ export async function git(cwd: string, ...args: string[]): Promise<string> {
   return stdout;
 }
 
-/** A stand-in for the site's build: copies the config into the output, or fails when told to. */
-export function fakeBuild(state: { fail?: string; builds: number }): BuildFn {
-  return (configDir, outDir) => {
+/** A stand-in for the site's build: copies the config into the output, or fails when told to; `hold` keeps it building. */
+export function fakeBuild(state: { fail?: string; builds: number; hold?: Promise<void> }): BuildFn {
+  return async (configDir, outDir) => {
     state.builds++;
-    if (state.fail) return Promise.resolve({ ok: false, message: state.fail });
+    await state.hold;
+    if (state.fail) return { ok: false, message: state.fail };
     mkdirSync(outDir, { recursive: true });
     cpSync(configDir, join(outDir, 'config'), { recursive: true });
-    return Promise.resolve({ ok: true });
+    return { ok: true };
   };
 }
 
@@ -53,7 +54,7 @@ export interface Site {
   server: GitHttp;
   remote: string;
   config: PublishConfig;
-  build: { fail?: string; builds: number };
+  build: { fail?: string; builds: number; hold?: Promise<void> };
   logs: string[];
   /** What the next push will find: a developer's commit pushed straight to the bare repository first (once). */
   devCommitBeforeNextPush(file: string, text: string): void;
