@@ -81,29 +81,41 @@ export function createDrafts(opts: { home: string; wc: WorkingCopy }): Drafts {
   const saveState = (id: string, s: DraftState) => writeAtomic(statePath(id), `${JSON.stringify(s, null, 2)}\n`);
 
   /**
-   * A fresh copy of the live commit's config, read from git's objects rather than the working copy's folder, which holds
-   * a publish in progress while it builds: a first draft never waits for someone else's publish, nor sees it.
+   * The live commit's config written into a new folder beside the draft's, read from git's objects rather than the
+   * working copy's folder, which holds a publish in progress while it builds: a first draft never waits for someone
+   * else's publish, nor sees it.
    */
-  async function fresh(id: string): Promise<string> {
+  async function liveCopy(id: string): Promise<{ dir: string; base: string }> {
     const base = await wc.live();
-    const target = configDir(id);
-    const temp = `${target}.new-${randomUUID().slice(0, 8)}`;
-    mkdirSync(temp, { recursive: true });
-    const files = [...(await wc.tree(base)).keys()];
-    // A few git processes at a time: a site has dozens of files.
-    for (let i = 0; i < files.length; i += 8) {
-      await Promise.all(
-        files.slice(i, i + 8).map(async (rel) => {
-          const bytes = await wc.show(base, rel);
-          if (!bytes) throw new Error(`${CONFIG}/${rel} could not be read from the live commit ${base}.`);
-          mkdirSync(dirname(join(temp, rel)), { recursive: true });
-          writeFileSync(join(temp, rel), bytes);
-        }),
-      );
+    const dir = `${configDir(id)}.new-${randomUUID().slice(0, 8)}`;
+    mkdirSync(dir, { recursive: true });
+    try {
+      const files = [...(await wc.tree(base)).keys()];
+      // A few git processes at a time: a site has dozens of files.
+      for (let i = 0; i < files.length; i += 8) {
+        await Promise.all(
+          files.slice(i, i + 8).map(async (rel) => {
+            const bytes = await wc.show(base, rel);
+            if (!bytes) throw new Error(`${CONFIG}/${rel} could not be read from the live commit ${base}.`);
+            mkdirSync(dirname(join(dir, rel)), { recursive: true });
+            writeFileSync(join(dir, rel), bytes);
+          }),
+        );
+      }
+    } catch (e) {
+      rmSync(dir, { recursive: true, force: true });
+      throw e;
     }
-    rmSync(target, { recursive: true, force: true });
-    renameSync(temp, target);
-    return base;
+    return { dir, base };
+  }
+
+  /**
+   * Puts a folder made by liveCopy in the draft's place. Synchronous, like every step that moves a draft's folder: no
+   * request of the editor runs between them, so none ever finds the folder missing or writes into one about to go.
+   */
+  function install(id: string, dir: string): void {
+    rmSync(configDir(id), { recursive: true, force: true });
+    renameSync(dir, configDir(id));
   }
 
   // Only plain files: a link in a draft is never followed, so nothing outside the folder can be read or published.
@@ -135,7 +147,8 @@ export function createDrafts(opts: { home: string; wc: WorkingCopy }): Drafts {
       if (drafts.exists(id)) return state(id);
       await wc.ensure();
       mkdirSync(folder(id), { recursive: true });
-      const base = await fresh(id);
+      const { dir, base } = await liveCopy(id);
+      install(id, dir);
       const s: DraftState = { base, discarded: [] };
       saveState(id, s);
       return s;
@@ -150,12 +163,16 @@ export function createDrafts(opts: { home: string; wc: WorkingCopy }): Drafts {
       return { configDir: configDir(id), base: s.base, changes: await changes(id), ...(s.rebased ? { rebased: s.rebased } : {}), behind: Boolean(s.behind) };
     },
     async discard(id) {
-      const s = await drafts.ensure(id);
+      await drafts.ensure(id);
+      const next = await liveCopy(id);
+      // Read after the copy: the person may have saved meanwhile, and what is discarded is the draft as it is now.
+      const s = state(id);
       const undo = randomUUID();
       const dir = join(folder(id), 'discarded', undo);
       mkdirSync(dir, { recursive: true });
       renameSync(configDir(id), join(dir, CONFIG));
-      const base = await fresh(id);
+      install(id, next.dir);
+      const base = next.base;
       const discarded = [...s.discarded, { id: undo, at: new Date().toISOString(), dir, base: s.base }];
       for (const old of discarded.slice(0, Math.max(0, discarded.length - KEEP_DISCARDED))) rmSync(old.dir, { recursive: true, force: true });
       saveState(id, { base, discarded: discarded.slice(-KEEP_DISCARDED) });
