@@ -334,6 +334,15 @@ describe('the draft bar', () => {
 });
 
 describe('Share preview', () => {
+  // The links below were made a week before they expire: the clock is put half an hour after the making, so they still
+  // work whatever day the tests run (only Date is replaced; timers run as usual).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T10:30:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   const link: PreviewLink & { url: string } = {
     id: 'p1',
     createdAt: '2026-11-26T10:00:00Z',
