@@ -78,6 +78,7 @@ export function createDrafts(opts: { home: string; wc: WorkingCopy }): Drafts {
     const s = JSON.parse(readFileSync(statePath(id), 'utf8')) as Partial<DraftState>;
     return { base: String(s.base), discarded: [], ...s } as DraftState;
   }
+  const making = new Map<string, Promise<DraftState>>();
   const saveState = (id: string, s: DraftState) => writeAtomic(statePath(id), `${JSON.stringify(s, null, 2)}\n`);
 
   /**
@@ -143,15 +144,23 @@ export function createDrafts(opts: { home: string; wc: WorkingCopy }): Drafts {
   const drafts: Drafts = {
     configDir,
     exists: (id) => existsSync(statePath(id)) && existsSync(configDir(id)),
-    async ensure(id) {
-      if (drafts.exists(id)) return state(id);
-      await wc.ensure();
-      mkdirSync(folder(id), { recursive: true });
-      const { dir, base } = await liveCopy(id);
-      install(id, dir);
-      const s: DraftState = { base, discarded: [] };
-      saveState(id, s);
-      return s;
+    ensure(id) {
+      if (drafts.exists(id)) return Promise.resolve(state(id));
+      // Two requests of one person at once share one making.
+      let made = making.get(id);
+      if (!made) {
+        made = (async () => {
+          await wc.ensure();
+          mkdirSync(folder(id), { recursive: true });
+          const { dir, base } = await liveCopy(id);
+          install(id, dir);
+          const s: DraftState = { base, discarded: [] };
+          saveState(id, s);
+          return s;
+        })().finally(() => making.delete(id));
+        making.set(id, made);
+      }
+      return made;
     },
     state,
     saveState,
@@ -172,10 +181,9 @@ export function createDrafts(opts: { home: string; wc: WorkingCopy }): Drafts {
       mkdirSync(dir, { recursive: true });
       renameSync(configDir(id), join(dir, CONFIG));
       install(id, next.dir);
-      const base = next.base;
       const discarded = [...s.discarded, { id: undo, at: new Date().toISOString(), dir, base: s.base }];
       for (const old of discarded.slice(0, Math.max(0, discarded.length - KEEP_DISCARDED))) rmSync(old.dir, { recursive: true, force: true });
-      saveState(id, { base, discarded: discarded.slice(-KEEP_DISCARDED) });
+      saveState(id, { base: next.base, discarded: discarded.slice(-KEEP_DISCARDED) });
       return { undo };
     },
     async undoDiscard(id, undo) {

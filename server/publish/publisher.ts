@@ -70,7 +70,6 @@ export async function createPublisher(opts: PublisherOptions): Promise<Publisher
   const build: BuildFn = (configDir, outDir) => queueBuild(() => (opts.build ?? ((c, o) => buildSite(config.root, c, o)))(configDir, outDir));
   const locked = mutex();
   const lock = locked.run;
-  const firstDrafts = new Map<string, Promise<unknown>>();
   const repoConfig = join(wc.dir, CONFIG);
   const readLive = (rel: string): Buffer | undefined => {
     const abs = join(repoConfig, assertConfigPath(rel));
@@ -267,15 +266,8 @@ export async function createPublisher(opts: PublisherOptions): Promise<Publisher
     async draft(staffId) {
       assertStaffId(staffId);
       // Made from the live commit's objects (drafts.ts), so not behind the lock: a person opening the editor for the
-      // first time never waits for someone else's publish to build. Two requests of one person share one making.
-      if (!drafts.exists(staffId)) {
-        let making = firstDrafts.get(staffId);
-        if (!making) {
-          making = drafts.ensure(staffId).finally(() => firstDrafts.delete(staffId));
-          firstDrafts.set(staffId, making);
-        }
-        await making;
-      }
+      // first time never waits for someone else's publish to build.
+      if (!drafts.exists(staffId)) await drafts.ensure(staffId);
       return drafts.status(staffId);
     },
     async seenRebase(staffId) {
