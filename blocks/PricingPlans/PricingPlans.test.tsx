@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -176,6 +177,41 @@ describe('pricingPlans block: server rendering', () => {
     errors.mockRestore();
     expect(container.innerHTML).toBe(prerendered);
     container.remove();
+  });
+});
+
+describe('pricingPlans block: every user count in the page', () => {
+  const withRange = (max: number) =>
+    ({ ...config, plans: config.plans.map((p) => (p.id === 'pro' ? { ...p, users: { min: 3, max } } : p)) }) as PricingPlansBlock;
+  /** The figures a card prerenders for one period, in order. */
+  const figures = (name: string, period: string) =>
+    [...card(name).querySelectorAll(`[data-period="${period}"] > span:first-child > span`)].map((el) => el.textContent);
+
+  it("a dropdown of up to 12 choices prerenders each count's price for both periods, in the options' order", () => {
+    render(tree(withRange(14)));
+    // Pro 3 to 14 users: 12 choices.
+    expect(figures('Pro', 'monthly')).toEqual(Array.from({ length: 12 }, (_, i) => `NGN ${(45 + i * 10).toLocaleString('en-US')},000`));
+    expect(figures('Pro', 'annually')[2]).toBe('NGN 663,000');
+    expect(figures('Basic', 'annually')).toHaveLength(10);
+    // React's own amount is still one per card: the chosen count in the chosen period.
+    expect(
+      within(card('Pro'))
+        .getAllByTestId('plan-amount')
+        .map((el) => el.textContent),
+    ).toEqual(['NGN 45,000']);
+  });
+
+  it('a longer dropdown prerenders only the chosen count, for React to reprice', () => {
+    render(tree(withRange(15)));
+    expect(card('Pro').querySelector('[data-period="monthly"]')!.textContent).toBe('NGN 45,000 per month');
+    expect(card('Pro').querySelector('[data-period="annually"]')!.textContent).toBe('NGN 459,000 per year');
+  });
+
+  it("the styles show the figure at the selected option's position, for each of the 12 positions", () => {
+    const css = readFileSync(`${root}/blocks/PricingPlans/styles.module.css`, 'utf8');
+    const positions = [...css.matchAll(/\.card:has\(option:nth-child\((\d+)\):checked\) \.counts > :not\(:nth-child\((\d+)\)\)/g)];
+    expect(positions.every(([, a, b]) => a === b)).toBe(true);
+    expect(positions.map(([, a]) => Number(a))).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
   });
 });
 

@@ -10,6 +10,11 @@ import styles from './styles.module.css';
 
 const PERIOD_TEXT: Record<BillingPeriod, string> = { monthly: 'per month', annually: 'per year' };
 const PERIODS: BillingPeriod[] = ['monthly', 'annually'];
+/**
+ * A user-count dropdown with at most this many choices has every count's price in the page, shown by the styles
+ * (styles.module.css has a rule for each position up to it); a longer one waits for React to reprice.
+ */
+const PRERENDERED_COUNTS = 12;
 
 /** Starting user count of every plan with a dropdown: its configured default, kept inside its range. */
 function initialUsers(plans: PricingPlan[]): Record<string, number> {
@@ -39,6 +44,18 @@ function PlanCard({ plan, period, users, selected, groupName, idBase, contactAct
   const withoutScript = useHrefWithoutScript(contactAction.href);
   const count = users ?? plan.users?.min ?? 1;
   const priceText = (p: BillingPeriod, n: number) => formatPrice(priceFor(plan.price, n, p, prices) ?? 0, prices.currency);
+  const options = plan.hasDropdown && plan.users ? userCountOptions(plan.users) : undefined;
+  const counts = options && options.length <= PRERENDERED_COUNTS ? options : undefined;
+  const figure = (p: BillingPeriod, n: number) =>
+    p === period && n === count ? (
+      <span key={n} className={styles.amount} data-testid="plan-amount">
+        {priceText(p, n)}
+      </span>
+    ) : (
+      <span key={n} className={styles.sum}>
+        {prices.currency} <span>{withoutCurrency(priceText(p, n))}</span>
+      </span>
+    );
 
   // A click anywhere on the card chooses it, as visitors expect; keyboard users have the radio button.
   const onCardClick = (e: MouseEvent<HTMLElement>) => {
@@ -57,20 +74,13 @@ function PlanCard({ plan, period, users, selected, groupName, idBase, contactAct
         {plan.price === 'contact' ? (
           <span className={styles.amount}>{plan.amountLabel}</span>
         ) : (
-          // Both periods are in the page; the styles show the one whose radio is checked, so the visitor's first
-          // switch needs no script. The one React's state holds is "the" amount; the other keeps its currency apart
-          // (so it reads the same but is not mistaken for it).
+          // Both periods are in the page, and with a dropdown of a few choices every user count's figure too; the
+          // styles show the one whose radio and option are checked, so the visitor's first switch or count needs no
+          // script. The one React's state holds is "the" amount; the others keep their currency apart (so they read
+          // the same but are not mistaken for it).
           PERIODS.map((p) => (
             <span key={p} className={styles.figure} data-period={p}>
-              {p === period ? (
-                <span className={styles.amount} data-testid="plan-amount">
-                  {priceText(p, count)}
-                </span>
-              ) : (
-                <span className={styles.sum}>
-                  {prices.currency} <span>{withoutCurrency(priceText(p, count))}</span>
-                </span>
-              )}{' '}
+              {counts ? <span className={styles.counts}>{counts.map((n) => figure(p, n))}</span> : figure(p, count)}{' '}
               <span className={styles.period}>{PERIOD_TEXT[p]}</span>
             </span>
           ))
@@ -83,7 +93,7 @@ function PlanCard({ plan, period, users, selected, groupName, idBase, contactAct
             Users <span className="visually-hidden">on the {plan.title} plan</span>
           </label>
           <select id={selectId} value={users} onChange={(e) => onUsers(Number(e.target.value))}>
-            {userCountOptions(plan.users).map((n) => (
+            {(options ?? []).map((n) => (
               <option key={n} value={n}>
                 {n} {n === 1 ? 'user' : 'users'}
               </option>

@@ -27,6 +27,8 @@ async function holdReact(page: Page): Promise<() => void> {
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 /** The price a card shows, with its period: the one figure on screen (the other period's is display: none). */
 const shownPrice = (page: Page, name: string) => card(page, name).locator('[data-period]').filter({ visible: true });
+/** What the visitor reads of it: hidden figures (other user counts) are left out. */
+const seen = { useInnerText: true };
 /** React's amount (the one the existing tests read). */
 const amount = (page: Page, name: string) => card(page, name).locator('[class*="amount"]');
 const live = (page: Page, type: string) => page.locator(`[data-block="${type}"][data-live]`);
@@ -45,33 +47,41 @@ for (const viewport of [
     test("annual prices show at once without React; a user count chosen meanwhile is React's once it is here", async ({ page, consoleProblems }) => {
       const release = await holdReact(page);
       await page.goto('/pricing/enterprise');
-      await expect(shownPrice(page, 'Basic')).toHaveText('NGN 20,000 per month');
+      await expect(shownPrice(page, 'Basic')).toHaveText('NGN 20,000 per month', seen);
 
       await page.getByText('Annually - save 15%').click();
       await expect(page.getByRole('radio', { name: 'Annually - save 15%' })).toBeChecked();
-      await expect(shownPrice(page, 'Basic')).toHaveText('NGN 204,000 per year');
-      await expect(shownPrice(page, 'Pro')).toHaveText('NGN 459,000 per year');
-      await expect(shownPrice(page, 'Free')).toHaveText('NGN 0 per year');
+      await expect(shownPrice(page, 'Basic')).toHaveText('NGN 204,000 per year', seen);
+      await expect(shownPrice(page, 'Pro')).toHaveText('NGN 459,000 per year', seen);
+      await expect(shownPrice(page, 'Free')).toHaveText('NGN 0 per year', seen);
       // Screen readers get only the figure on screen.
       await expect(card(page, 'Basic').getByText('NGN 20,000', { exact: true })).toBeHidden();
 
       await page.getByRole('radio', { name: 'Monthly' }).check();
-      await expect(shownPrice(page, 'Pro')).toHaveText('NGN 45,000 per month');
+      await expect(shownPrice(page, 'Pro')).toHaveText('NGN 45,000 per month', seen);
       await page.getByRole('radio', { name: 'Annually - save 15%' }).check();
-      // A user count is arithmetic: it is held until React is here (its shell has no bytes left for a script).
+      // Every count of a short dropdown has its price in the page: the chosen one shows at once.
       await page.getByRole('combobox', { name: 'Users on the Pro plan' }).selectOption('5');
+      await expect(shownPrice(page, 'Pro')).toHaveText('NGN 663,000 per year', seen);
+      await page.getByRole('combobox', { name: 'Users on the Basic plan' }).selectOption('10');
+      await expect(shownPrice(page, 'Basic')).toHaveText('NGN 2,040,000 per year', seen);
+      await page.getByRole('radio', { name: 'Monthly' }).check();
+      await expect(shownPrice(page, 'Basic')).toHaveText('NGN 200,000 per month', seen);
+      await expect(card(page, 'Basic').getByText('NGN 20,000', { exact: true })).toBeHidden();
+      await page.getByRole('radio', { name: 'Annually - save 15%' }).check();
       await expect(live(page, 'pricingPlans')).toHaveCount(0);
 
       release();
       await expect(live(page, 'pricingPlans')).toHaveCount(1);
-      // React's state is what the page showed: annual, 5 Pro users; a second change is React's.
+      // React's state is what the page showed: annual, 5 Pro users, 10 Basic users; a second change is React's.
       await expect(amount(page, 'Pro')).toHaveText('NGN 663,000');
+      await expect(amount(page, 'Basic')).toHaveText('NGN 2,040,000');
       await page.getByRole('combobox', { name: 'Users on the Pro plan' }).selectOption('7');
       await expect(amount(page, 'Pro')).toHaveText('NGN 867,000');
-      await expect(shownPrice(page, 'Pro')).toHaveText('NGN 867,000 per year');
+      await expect(shownPrice(page, 'Pro')).toHaveText('NGN 867,000 per year', seen);
       await page.getByRole('radio', { name: 'Monthly' }).check();
       await expect(amount(page, 'Pro')).toHaveText('NGN 85,000');
-      await expect(shownPrice(page, 'Pro')).toHaveText('NGN 85,000 per month');
+      await expect(shownPrice(page, 'Pro')).toHaveText('NGN 85,000 per month', seen);
 
       // The chosen plan's Contact Us still opens the demo dialog.
       await page.getByRole('radio', { name: 'Choose Pro' }).check();
@@ -146,12 +156,16 @@ for (const viewport of [
 test.describe('pricing without JavaScript', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 
-  test('the billing period still switches every price, and the estimator shows its start', async ({ page }) => {
+  test('the billing period and the user counts still switch every price, and the estimator shows its start', async ({ page }) => {
     await page.goto('/pricing/enterprise');
-    await expect(shownPrice(page, 'Basic')).toHaveText('NGN 20,000 per month');
+    await expect(shownPrice(page, 'Basic')).toHaveText('NGN 20,000 per month', seen);
     await page.getByText('Annually - save 15%').click();
-    await expect(shownPrice(page, 'Basic')).toHaveText('NGN 204,000 per year');
-    await expect(shownPrice(page, 'Pro')).toHaveText('NGN 459,000 per year');
+    await expect(shownPrice(page, 'Basic')).toHaveText('NGN 204,000 per year', seen);
+    await expect(shownPrice(page, 'Pro')).toHaveText('NGN 459,000 per year', seen);
+    await page.getByRole('combobox', { name: 'Users on the Pro plan' }).selectOption('10');
+    await expect(shownPrice(page, 'Pro')).toHaveText('NGN 1,173,000 per year', seen);
+    await page.getByRole('radio', { name: 'Monthly' }).check();
+    await expect(shownPrice(page, 'Pro')).toHaveText('NGN 115,000 per month', seen);
     await page.goto('/pricing/premium');
     await expect(page.getByTestId('project-cost')).toHaveText('NGN 5,000,000');
     await expect(page.getByTestId('project-fee')).toHaveText('NGN 375,000');
