@@ -5,14 +5,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
-import { REPO_ROOT } from './config.ts';
 import { openDatabase, pgliteDb, type Db } from './db.ts';
+import { cacheDir, pglitePackageFile } from './initialised-cluster.ts';
 import { loadMigrations, migrate } from './migrate.ts';
-
-/** Where the migrated template is kept between runs (node_modules/.cache, which nothing commits or ships). */
-const TEMPLATE_DIR = join(REPO_ROOT, 'node_modules', '.cache', 'sitewright');
 
 /**
  * The template's file: named by a hash of what makes it, PGlite's version and the migrations' names and text, so a
@@ -20,9 +17,9 @@ const TEMPLATE_DIR = join(REPO_ROOT, 'node_modules', '.cache', 'sitewright');
  */
 function templateFile(): string {
   const hash = createHash('sha256');
-  hash.update(readFileSync(join(REPO_ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
+  hash.update(readFileSync(pglitePackageFile()));
   for (const m of loadMigrations()) hash.update(`\0${m.version}\0${m.sql}`);
-  return join(TEMPLATE_DIR, `pglite-migrated-${hash.digest('hex').slice(0, 20)}.tar`);
+  return join(cacheDir(), `pglite-migrated-${hash.digest('hex').slice(0, 20)}.tar`);
 }
 
 /**
@@ -38,7 +35,7 @@ async function makeTemplate(file: string): Promise<Uint8Array<ArrayBuffer>> {
   await lite.exec('CHECKPOINT');
   const bytes = new Uint8Array(await (await lite.dumpDataDir('none')).arrayBuffer());
   await lite.close();
-  mkdirSync(TEMPLATE_DIR, { recursive: true });
+  mkdirSync(dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   writeFileSync(temp, bytes);
   renameSync(temp, file);
