@@ -87,13 +87,13 @@ function PlanCard({ plan, period, users, selected, groupName, idBase, contactAct
         )}
       </p>
       <p className={styles.userLabel}>{plan.userLabel}</p>
-      {plan.hasDropdown && plan.users && (
+      {options && (
         <div className={styles.users}>
           <label htmlFor={selectId}>
             Users <span className="visually-hidden">on the {plan.title} plan</span>
           </label>
           <select id={selectId} value={users} onChange={(e) => onUsers(Number(e.target.value))}>
-            {(options ?? []).map((n) => (
+            {options.map((n) => (
               <option key={n} value={n}>
                 {n} {n === 1 ? 'user' : 'users'}
               </option>
