@@ -6,6 +6,12 @@ import { rateLimitFrom } from './rate-limit.ts';
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SOCKET_NAME = 'leads.sock';
 
+/** Where the project keeps what it makes once per machine (node_modules/.cache, which nothing commits or ships). */
+export const cacheDir = (root = REPO_ROOT) => join(root, 'node_modules', '.cache', 'sitewright');
+
+/** The installed PGlite's package.json, whose version names what is cached of it. */
+export const pglitePackageFile = (root = REPO_ROOT) => join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json');
+
 export interface ServiceConfig {
   /** PGlite data directory (also where the admin socket and the lock live). */
   dataDir: string;

@@ -10,16 +10,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { REPO_ROOT } from './config.ts';
+import { cacheDir, pglitePackageFile, REPO_ROOT } from './config.ts';
 
 /** The file PostgreSQL writes first in a cluster; a directory without it has no database yet. */
 export const hasCluster = (dir: string) => existsSync(join(dir, 'PG_VERSION'));
-
-/** Where the project keeps what it makes once per machine (node_modules/.cache, which nothing commits or ships). */
-export const cacheDir = (root = REPO_ROOT) => join(root, 'node_modules', '.cache', 'sitewright');
-
-/** The installed PGlite's package.json, whose version names what is cached of it. */
-export const pglitePackageFile = (root = REPO_ROOT) => join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json');
 
 /** Where this PGlite version's initialised cluster is kept, or null when the package cannot be read. */
 export function clusterCachePath(root = REPO_ROOT): string | null {

@@ -7,8 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
+import { cacheDir, pglitePackageFile } from './config.ts';
 import { openDatabase, pgliteDb, type Db } from './db.ts';
-import { cacheDir, pglitePackageFile } from './initialised-cluster.ts';
 import { loadMigrations, migrate } from './migrate.ts';
 
 /**
