@@ -1,8 +1,21 @@
+import { existsSync } from 'node:fs';
+
 /**
  * Debian's Chromium as every tool here starts it. The networking flags keep it from trying hosts a closed
  * network refuses (updates, sync, QUIC), which would otherwise flood the machine with failed connections.
+ * The benches, audits and screenshots run the full browser, as visitors do.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The end-to-end suites' browser: Debian's headless build of the same Chromium (package chromium-headless-shell,
+ * built from the same source and version), the engine Playwright itself runs headless tests in. The full browser's
+ * headless mode sets up a browser window and its per-profile services for every test's new context, which cost
+ * about three times the CPU per test on this 2-core machine. Where it is not installed, the full browser runs them.
+ * CHROMIUM_PATH overrides both.
+ */
+export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+export const E2E_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -23,7 +36,7 @@ export const chromiumLaunchOptions = { executablePath: CHROMIUM_PATH, args: CHRO
  * each request through the test process, which costs a round trip per request and turns the browser's HTTP cache off.
  */
 export const offlineLaunchOptions = {
-  executablePath: CHROMIUM_PATH,
+  executablePath: E2E_CHROMIUM_PATH,
   args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost'],
 };
 
