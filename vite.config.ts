@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig, isFileLoadingAllowed, normalizePath, type Plugin } from 'vite';
+import { defineConfig, isFileLoadingAllowed, normalizePath, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
@@ -215,8 +215,10 @@ export function ownModuleTests(rootDir: string): string[] {
 
 const isDomTest = (file: string) => file.endsWith('.tsx') || DOM_TESTS.includes(file);
 
-export default defineConfig(({ command, mode }) => {
+export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
   const own = mode === 'test' ? ownModuleTests(root) : [];
+  // Only the tests need vitest's sequencer; a build does not load it.
+  const sequencer = mode === 'test' ? (await import('./scripts/lib/unit-sequencer.ts')).SlowWorkFirstSequencer : undefined;
   return {
     root,
     resolve: {
@@ -287,6 +289,8 @@ export default defineConfig(({ command, mode }) => {
       // wait on child processes and databases rather than on the CPU: two keep both cores busy (each file still has its
       // own temporary directory, port and database, so none depends on another's).
       maxWorkers: 2,
+      // A fresh clone has no timings: the files doing slow work start first (see the file).
+      ...(sequencer ? { sequence: { sequencer } } : {}),
       // Most tests need no DOM, and jsdom's window costs every file that gets one: they run in plain Node. Component
       // tests (.tsx) and the DOM_TESTS below get jsdom. A file's own `// @vitest-environment` line overrides both.
       // Only the projects name files: `extends: true` adds a project's include to the root's, which ran every file twice.
