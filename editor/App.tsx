@@ -44,6 +44,9 @@ function useLiveChecks(enabled: boolean) {
   const openPage = useEditor((s) => s.openPage);
   const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
   const [checking, setChecking] = useState(false);
+  // The edit whose check has come back (or failed): until it is the latest, the findings on screen may be of an
+  // earlier edit, so a save waits for them rather than judging the draft by them.
+  const [settledFor, setSettledFor] = useState<unknown>(null);
   useEffect(() => {
     if (!enabled) return;
     const files: Record<string, unknown> = {};
@@ -58,8 +61,12 @@ function useLiveChecks(enabled: boolean) {
           // The same findings again (the usual case while typing) change nothing on screen: no re-render.
           setDiagnostics((old) => (JSON.stringify(old) === JSON.stringify(next) ? old : next));
           setChecking(false);
+          setSettledFor(working);
         },
-        () => setChecking(false),
+        () => {
+          setChecking(false);
+          if (!controller.signal.aborted) setSettledFor(working);
+        },
       );
     }, CHECK_DELAY_MS);
     return () => {
@@ -67,7 +74,7 @@ function useLiveChecks(enabled: boolean) {
       controller.abort();
     };
   }, [enabled, working, base, openPage]);
-  return { diagnostics, checking };
+  return { diagnostics, checking, pending: settledFor !== working };
 }
 
 export function App() {
@@ -88,7 +95,7 @@ export function App() {
   const conflicts = useEditor((s) => s.conflicts);
   const { canUndo, canRedo } = useHistory();
   const [discardUndoOffered, setDiscardUndoOffered] = useState(false);
-  const { diagnostics, checking } = useLiveChecks(index !== null);
+  const { diagnostics, checking, pending } = useLiveChecks(index !== null);
   const announce = useCallback((t: string) => setLive((old) => (old === t ? `${t} ` : t)), []);
 
   const refreshIndex = useCallback(async () => {
@@ -193,24 +200,25 @@ export function App() {
 
   const [saveWhenChecked, setSaveWhenChecked] = useState(false);
   useEffect(() => {
-    if (saveWhenChecked && !checking) {
+    if (saveWhenChecked && !pending) {
       setSaveWhenChecked(false);
       void save();
     }
-  }, [saveWhenChecked, checking]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [saveWhenChecked, pending]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const save = async () => {
     setSaveProblem(null);
+    if (pending) {
+      // The latest edit is not checked yet (its check is waiting for the typing to pause, or running): the findings
+      // on screen may be of an earlier edit. Save as soon as it is checked, and only if it passes.
+      setSaveWhenChecked(true);
+      return;
+    }
     if (blocking.length) {
       setSaveProblem({
         message: `Not saved: fix ${blocking.length} problem${blocking.length > 1 ? 's' : ''} first. The files are unchanged.`,
         items: blocking,
       });
-      return;
-    }
-    if (checking) {
-      // The check of the latest edit is still running: save as soon as it is done (and only if it passes).
-      setSaveWhenChecked(true);
       return;
     }
     let done = 0;

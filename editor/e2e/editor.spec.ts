@@ -403,3 +403,23 @@ test("a form file: settings that name a field offer the form's fields by their l
     writeFileSync(file, original);
   }
 });
+
+test('Save pressed right after a problem is fixed saves the fixed page, not the problem it had a moment before', async ({ page }) => {
+  const file = join(CONFIG_DIR, 'pages/owner.json');
+  const before = readFileSync(file, 'utf8');
+  try {
+    await openEditor(page);
+    await page.getByRole('button', { name: /Private Project Owners \/owner/ }).click();
+    await outline(page).getByRole('option').first().click();
+    await field(page, 'Heading').fill('');
+    await expect(page.locator('#sw-fields').getByText('Heading is required. Fill it in.')).toBeVisible();
+    // No pause: the click comes before the fixed heading has been checked.
+    await field(page, 'Heading').fill('Build your home from abroad');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('banner').getByRole('status')).toHaveText('Saved 1 file.');
+    await expect(page.getByText(/Not saved: fix/)).toHaveCount(0);
+    expect(JSON.parse(readFileSync(file, 'utf8')).blocks[0].heading).toBe('Build your home from abroad');
+  } finally {
+    writeFileSync(file, before);
+  }
+});
