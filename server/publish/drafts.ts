@@ -91,17 +91,9 @@ export function createDrafts(opts: { home: string; wc: WorkingCopy }): Drafts {
     const dir = `${configDir(id)}.new-${randomUUID().slice(0, 8)}`;
     mkdirSync(dir, { recursive: true });
     try {
-      const files = [...(await wc.tree(base)).keys()];
-      // A few git processes at a time: a site has dozens of files.
-      for (let i = 0; i < files.length; i += 8) {
-        await Promise.all(
-          files.slice(i, i + 8).map(async (rel) => {
-            const bytes = await wc.show(base, rel);
-            if (!bytes) throw new Error(`${CONFIG}/${rel} could not be read from the live commit ${base}.`);
-            mkdirSync(dirname(join(dir, rel)), { recursive: true });
-            writeFileSync(join(dir, rel), bytes);
-          }),
-        );
+      for (const [rel, bytes] of await wc.files(base)) {
+        mkdirSync(dirname(join(dir, rel)), { recursive: true });
+        writeFileSync(join(dir, rel), bytes);
       }
     } catch (e) {
       rmSync(dir, { recursive: true, force: true });

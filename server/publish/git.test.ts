@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../config.ts';
-import { blobId, createWorkingCopy } from './git.ts';
+import { blobId, createWorkingCopy, keptAnswers, parseCatFileBatch } from './git.ts';
 import type { PublishConfig } from './config.ts';
 import { git } from './test-fixture.ts';
 
@@ -42,6 +42,70 @@ describe('the working copy without a remote', () => {
     const tree = await wc.tree(entry.commit);
     expect(tree.get('pages/owner.json')).toBe(blobId(readFileSync(join(root, 'site.config/pages/owner.json'))));
     expect(await wc.filesChanged(entry.commit)).toContain('site.json');
+  });
+
+  it('reads every config file of a commit byte for byte, pictures included, as git show reads each', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'sw-root-'));
+    temps.push(root);
+    cpSync(join(REPO_ROOT, 'site.config'), join(root, 'site.config'), { recursive: true });
+    const wc = createWorkingCopy(configFor(root));
+    await wc.ensure();
+    const [first] = await wc.log(1, 0);
+    writeFileSync(join(wc.dir, 'site.config/pages/owner.json'), '{ "changed": true }\n');
+    const second = await wc.commit(['pages/owner.json'], { name: 'A', email: 'a@b.example' }, 'Owner changed');
+
+    const files = await wc.files(first.commit);
+    expect([...files.keys()].sort()).toEqual([...(await wc.tree(first.commit)).keys()].sort());
+    expect(files.size).toBeGreaterThan(20);
+    for (const [rel, bytes] of files) expect(bytes.equals(readFileSync(join(root, 'site.config', rel))), rel).toBe(true);
+    expect((await wc.files(second)).get('pages/owner.json')?.toString()).toBe('{ "changed": true }\n');
+    expect((await wc.files(first.commit)).get('pages/owner.json')?.equals(readFileSync(join(root, 'site.config/pages/owner.json')))).toBe(true);
+  });
+});
+
+describe('keptAnswers', () => {
+  it('asks once per key, lets the least recently used go past the limit, and asks again after a failure', async () => {
+    const kept = keptAnswers(2);
+    const asked: string[] = [];
+    const ask = (key: string) => kept(key, async () => (asked.push(key), `${key}!`));
+    expect(await ask('a')).toBe('a!');
+    expect(await ask('a')).toBe('a!');
+    await ask('b');
+    await ask('a');
+    await ask('c');
+    await ask('a');
+    await ask('b');
+    expect(asked).toEqual(['a', 'b', 'c', 'b']);
+    let tries = 0;
+    const flaky = () => kept('f', async () => (++tries === 1 ? Promise.reject(new Error('no')) : 'yes'));
+    await expect(flaky()).rejects.toThrow('no');
+    expect(await flaky()).toBe('yes');
+    expect(tries).toBe(2);
+  });
+});
+
+describe('parseCatFileBatch', () => {
+  const id = (c: string) => c.repeat(40);
+  it('splits objects by their sizes, whatever bytes (newlines, binary) they hold', () => {
+    const a = Buffer.from('line one\nline two\n');
+    const b = Buffer.from([0, 10, 255, 10]);
+    const out = Buffer.concat([
+      Buffer.from(`${id('a')} blob ${a.length}\n`),
+      a,
+      Buffer.from('\n'),
+      Buffer.from(`${id('b')} blob ${b.length}\n`),
+      b,
+      Buffer.from('\n'),
+    ]);
+    const objects = parseCatFileBatch(out);
+    expect(objects.get(id('a'))?.equals(a)).toBe(true);
+    expect(objects.get(id('b'))?.equals(b)).toBe(true);
+    expect(objects.size).toBe(2);
+  });
+  it('refuses a missing object and an output cut short', () => {
+    expect(() => parseCatFileBatch(Buffer.from(`${id('c')} missing\n`))).toThrow(/could not read an object/);
+    expect(() => parseCatFileBatch(Buffer.from(`${id('a')} blob 10\nshort\n`))).toThrow(/in the middle of/);
+    expect(parseCatFileBatch(Buffer.alloc(0)).size).toBe(0);
   });
 });
 

@@ -3,6 +3,7 @@
  * runs the git command without a shell). Refs come only from the config or from git itself, paths only through
  * paths.ts, and every error is stripped of credentials before anyone sees it.
  */
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
@@ -13,6 +14,10 @@ import { assertConfigPath, isConfigPath, withoutCredentials } from './paths.ts';
 
 export const CONFIG = 'site.config';
 const SHA = /^[0-9a-f]{40}$/;
+/** How many answers about commits (trees, files, changed paths) a working copy keeps in memory. */
+const ANSWERS_KEPT = 256;
+/** The config files whose bytes at a commit are kept among those answers: text, a few kilobytes each. */
+const TEXT_FILE = /\.(json|mdx?)$/;
 
 export interface LogEntry {
   commit: string;
@@ -40,6 +45,8 @@ export interface WorkingCopy {
   show(commit: string, rel: string): Promise<Buffer | undefined>;
   /** Config files (paths inside site.config/) and their blob ids at a commit. */
   tree(commit: string): Promise<Map<string, string>>;
+  /** Every config file's bytes at a commit, by path inside site.config/. */
+  files(commit: string): Promise<Map<string, Buffer>>;
   /** Config files a commit changed compared with its first parent (all of them for a root commit). */
   filesChanged(commit: string): Promise<string[]>;
   /** Commits the given config files (as they are in the folder; missing = deleted) with the person as author and committer. */
@@ -95,6 +102,75 @@ function gitIn(dir: string, extraEnv: NodeJS.ProcessEnv = {}): SimpleGit {
   });
 }
 
+/**
+ * Splits what `git cat-file --batch` printed into each object's bytes, by the id it was asked for: a header line
+ * (`<id> <type> <size>`), the object's bytes and a newline, for each id in turn. An id git does not have is an error.
+ */
+export function parseCatFileBatch(out: Buffer): Map<string, Buffer> {
+  const objects = new Map<string, Buffer>();
+  let at = 0;
+  while (at < out.length) {
+    const end = out.indexOf(0x0a, at);
+    if (end < 0) throw new Error('git cat-file stopped in the middle of a header.');
+    const header = out.subarray(at, end).toString('latin1');
+    const m = /^([0-9a-f]{40}) (\S+) (\d+)$/.exec(header);
+    if (!m) throw new Error(`git cat-file could not read an object: ${header}`);
+    const size = Number(m[3]);
+    const body = out.subarray(end + 1, end + 1 + size);
+    if (body.length !== size || out[end + 1 + size] !== 0x0a) throw new Error(`git cat-file stopped in the middle of ${m[1]}.`);
+    objects.set(m[1], Buffer.from(body));
+    at = end + 2 + size;
+  }
+  return objects;
+}
+
+/**
+ * A cache of the last `limit` answers by key, for questions whose answer never changes. A failed answer is not kept,
+ * so the next ask tries again.
+ */
+export function keptAnswers(limit: number): <V>(key: string, make: () => Promise<V>) => Promise<V> {
+  const answers = new Map<string, Promise<unknown>>();
+  return <V>(key: string, make: () => Promise<V>): Promise<V> => {
+    const held = answers.get(key);
+    if (held) {
+      // Most recently used last: the first key is the one to let go.
+      answers.delete(key);
+      answers.set(key, held);
+      return held as Promise<V>;
+    }
+    const answer = make();
+    answers.set(key, answer);
+    answer.catch(() => answers.get(key) === answer && answers.delete(key));
+    for (const oldest of answers.keys()) {
+      if (answers.size <= limit) break;
+      answers.delete(oldest);
+    }
+    return answer;
+  };
+}
+
+/** The objects `ids` name, read by one git process: a site has dozens of files, and each process costs a fork. */
+function catFileBatch(dir: string, ids: string[]): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', ['cat-file', '--batch'], { cwd: dir, env: baseEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`git cat-file failed: ${Buffer.concat(err).toString().trim()}`));
+      try {
+        resolve(parseCatFileBatch(Buffer.concat(out)));
+      } catch (e) {
+        reject(e instanceof Error ? e : new Error(String(e)));
+      }
+    });
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(ids.map((id) => `${id}\n`).join(''));
+  });
+}
+
 /** Git's error, without credentials, as one readable line or a few. */
 export function gitError(e: unknown, doing: string): Error {
   const text = e instanceof Error ? e.message : String(e);
@@ -123,6 +199,11 @@ export function createWorkingCopy(config: PublishConfig): WorkingCopy {
     return config.remote;
   };
   const git = () => gitIn(dir);
+  /**
+   * What git says of a commit id (its tree, a file, what it changed) never changes. The editor asks again on every
+   * draft status and history page, so the last answers are kept rather than a git process started for each.
+   */
+  const kept = keptAnswers(ANSWERS_KEPT);
   const checkRef = (ref: string) => {
     if (ref !== liveRef && ref !== branch && !SHA.test(ref)) throw new Error(`Not a ref the service makes: ${ref}`);
     return ref;
@@ -226,28 +307,50 @@ export function createWorkingCopy(config: PublishConfig): WorkingCopy {
     async show(commit, rel) {
       assertConfigPath(rel);
       if (!SHA.test(commit)) throw new Error(`Not a commit id: ${commit}`);
-      return git()
-        .showBuffer([`${commit}:${CONFIG}/${rel}`])
-        .then(
-          (b) => b,
-          () => undefined,
-        );
+      const read = () =>
+        git()
+          .showBuffer([`${commit}:${CONFIG}/${rel}`])
+          .then(
+            (b) => b,
+            () => undefined,
+          );
+      // Pages, forms and settings are kept; pictures, which may be large and are rarely read again, are not.
+      if (!TEXT_FILE.test(rel)) return read();
+      const bytes = await kept(`show ${commit}:${rel}`, read);
+      return bytes && Buffer.from(bytes);
     },
     async tree(commit) {
       if (!SHA.test(commit)) throw new Error(`Not a commit id: ${commit}`);
-      const out = await git().raw(['ls-tree', '-r', '-z', commit, '--', `${CONFIG}/`]);
-      const files = new Map<string, string>();
-      for (const line of out.split('\0')) {
-        const m = /^\d+ blob ([0-9a-f]{40})\t(.+)$/s.exec(line);
-        if (!m) continue;
-        const rel = m[2].slice(CONFIG.length + 1);
-        if (isConfigPath(rel)) files.set(rel, m[1]);
+      const files = await kept(`tree ${commit}`, async () => {
+        const out = await git().raw(['ls-tree', '-r', '-z', commit, '--', `${CONFIG}/`]);
+        const found = new Map<string, string>();
+        for (const line of out.split('\0')) {
+          const m = /^\d+ blob ([0-9a-f]{40})\t(.+)$/s.exec(line);
+          if (!m) continue;
+          const rel = m[2].slice(CONFIG.length + 1);
+          if (isConfigPath(rel)) found.set(rel, m[1]);
+        }
+        return found;
+      });
+      // A copy: the caller may change its map, never the one kept.
+      return new Map(files);
+    },
+    async files(commit) {
+      const tree = await wc.tree(commit);
+      const blobs = tree.size ? await catFileBatch(dir, [...new Set(tree.values())]) : new Map<string, Buffer>();
+      const files = new Map<string, Buffer>();
+      for (const [rel, id] of tree) {
+        const bytes = blobs.get(id);
+        if (!bytes) throw new Error(`${CONFIG}/${rel} could not be read from the commit ${commit}.`);
+        files.set(rel, bytes);
       }
       return files;
     },
     async filesChanged(commit) {
       if (!SHA.test(commit)) throw new Error(`Not a commit id: ${commit}`);
-      const out = await git().raw(['show', '--no-renames', '--format=', '--name-only', '-z', '--first-parent', '-m', commit, '--', `${CONFIG}/`]);
+      const out = await kept(`changed ${commit}`, () =>
+        git().raw(['show', '--no-renames', '--format=', '--name-only', '-z', '--first-parent', '-m', commit, '--', `${CONFIG}/`]),
+      );
       const files = out
         .split('\0')
         .map((s) => s.trim())
