@@ -20,6 +20,16 @@ function configFor(root: string, remote?: string): PublishConfig {
   return { root, home, repoDir: join(home, 'repo'), branch: 'main', remote, editorDir: join(home, 'none') };
 }
 
+/** A project that is not a repository (site.config/ only) and its working copy, made. */
+async function installedCopy() {
+  const root = mkdtempSync(join(tmpdir(), 'sw-root-'));
+  temps.push(root);
+  cpSync(join(REPO_ROOT, 'site.config'), join(root, 'site.config'), { recursive: true });
+  const wc = createWorkingCopy(configFor(root));
+  await wc.ensure();
+  return { root, wc };
+}
+
 describe('the working copy without a remote', () => {
   it('clones the project’s own repository and forgets where it came from, so nothing is pushed', async () => {
     const wc = createWorkingCopy(configFor(REPO_ROOT));
@@ -32,11 +42,7 @@ describe('the working copy without a remote', () => {
   });
 
   it('starts a repository with the installed content when the project is not one', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'sw-root-'));
-    temps.push(root);
-    cpSync(join(REPO_ROOT, 'site.config'), join(root, 'site.config'), { recursive: true });
-    const wc = createWorkingCopy(configFor(root));
-    await wc.ensure();
+    const { root, wc } = await installedCopy();
     const [entry] = await wc.log(5, 0);
     expect(entry.message).toBe('Site content as installed');
     const tree = await wc.tree(entry.commit);
@@ -45,11 +51,7 @@ describe('the working copy without a remote', () => {
   });
 
   it('reads every config file of a commit byte for byte, pictures included, as git show reads each', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'sw-root-'));
-    temps.push(root);
-    cpSync(join(REPO_ROOT, 'site.config'), join(root, 'site.config'), { recursive: true });
-    const wc = createWorkingCopy(configFor(root));
-    await wc.ensure();
+    const { root, wc } = await installedCopy();
     const [first] = await wc.log(1, 0);
     writeFileSync(join(wc.dir, 'site.config/pages/owner.json'), '{ "changed": true }\n');
     const second = await wc.commit(['pages/owner.json'], { name: 'A', email: 'a@b.example' }, 'Owner changed');
