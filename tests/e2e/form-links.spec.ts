@@ -166,6 +166,31 @@ test.describe('with JavaScript the same links are buttons', () => {
     expect(consoleProblems).toEqual([]);
   });
 
+  test('"Get in touch" pressed while its island comes alive: the press that began on the link still expands the form', async ({ page, consoleProblems }) => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((r) => (release = r));
+    await page.route(`**/${chunkOf('Enquiry')}`, async (route) => {
+      await released;
+      await route.fallback();
+    });
+    await page.goto('/referral');
+    await hydrated(page);
+    const section = page.locator('[data-block="enquiry"]');
+    const link = section.locator('a[href="/enquiry"]');
+    await link.scrollIntoViewIfNeeded();
+    const box = (await link.boundingBox())!;
+    // A slow tap: the button goes down on the link, the block's code arrives and hydrates, then the button comes up.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    release();
+    // The block is live (hydrated) while the button is still down.
+    await expect(section).toHaveAttribute('data-live', '');
+    await page.mouse.up();
+    await expect(page.getByLabel('First name')).toBeFocused();
+    await expect(page).toHaveURL(/\/referral$/);
+    expect(consoleProblems).toEqual([]);
+  });
+
   test('"Get in touch" from the keyboard: the focused link becomes the button, which Space and Enter press', async ({ page, consoleProblems }) => {
     await page.goto('/referral');
     await hydrated(page);
