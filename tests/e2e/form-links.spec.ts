@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { manifest } from './build-files.ts';
-import { test, expect, hydrated } from './fixtures.ts';
+import { test, expect, holdFile, hydrated } from './fixtures.ts';
 
 /**
  * Issue 26, point 1: every form can be reached and sent without JavaScript, and when its island's code does not
@@ -167,12 +167,7 @@ test.describe('with JavaScript the same links are buttons', () => {
   });
 
   test('"Get in touch" pressed while its island comes alive: the press that began on the link still expands the form', async ({ page, consoleProblems }) => {
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((r) => (release = r));
-    await page.route(`**/${chunkOf('Enquiry')}`, async (route) => {
-      await released;
-      await route.fallback();
-    });
+    const { release } = await holdFile(page, chunkOf('Enquiry'));
     await page.goto('/referral');
     await hydrated(page);
     const section = page.locator('[data-block="enquiry"]');
