@@ -47,18 +47,14 @@ export default function Enquiry({ id, heading, intro, buttonLabel = 'Get in touc
     // A press that began on the link (a slow tap while this code arrived) must end on it: its click goes where the
     // press began and ended, and would land on no control if the button had taken the link's place in between.
     if (!document.getElementById(triggerId)?.matches(':active')) return swap();
+    const press = new AbortController();
     const afterPress = () => {
-      window.removeEventListener('pointerup', afterPress, true);
-      window.removeEventListener('pointercancel', afterPress, true);
+      press.abort();
       // The next task: the press's click comes first, in the task of the pointerup.
       setTimeout(swap);
     };
-    window.addEventListener('pointerup', afterPress, true);
-    window.addEventListener('pointercancel', afterPress, true);
-    return () => {
-      window.removeEventListener('pointerup', afterPress, true);
-      window.removeEventListener('pointercancel', afterPress, true);
-    };
+    for (const type of ['pointerup', 'pointercancel']) window.addEventListener(type, afterPress, { capture: true, signal: press.signal });
+    return () => press.abort();
   }, [page, triggerId]);
 
   useEffect(() => {
