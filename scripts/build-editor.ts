@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
+import { checkoutCopiesDir, compressedCopies } from './lib/compressed-copies.ts';
 
 /** Where the back office serves the build: every URL in it starts here. */
 export const EDITOR_BASE = '/admin/pages/';
@@ -47,6 +48,9 @@ export async function buildEditor(root: string, outDir = join(root, 'dist-editor
     plugins: [editorInputs(root)],
     build: { outDir, emptyOutDir: true, manifest: false },
   });
+  // Brotli and gzip copies beside each file, which the back office sends to browsers that accept them (as the site's
+  // build does for its server), reused from the checkout's cache when a file is unchanged.
+  await compressedCopies(checkoutCopiesDir(root)).precompress(outDir);
 }
 
 function files(dir: string): string[] {

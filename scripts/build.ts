@@ -35,7 +35,7 @@ import { SERVER_ENTRIES, hydrateAtLoad, importServerBundle } from './lib/server-
 import { buildPictures, PictureError } from './lib/images/pipeline.ts';
 import { pictureUses } from './lib/images/uses.ts';
 import { optimiseSvgCopies } from './lib/images/svg.ts';
-import { compressedCopies } from './lib/compressed-copies.ts';
+import { checkoutCopiesDir, compressedCopies } from './lib/compressed-copies.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // SITEWRIGHT_OUT_DIR lets several builds (e.g. parallel test runs) live side by side; an absolute path builds
@@ -46,7 +46,7 @@ const dist = resolve(root, outName);
 const ssrOut = ssrBundleDir(root, dist);
 const started = performance.now();
 // Brotli copies kept by content, like the pictures: what an earlier build on this checkout compressed is reused.
-const copies = compressedCopies(join(root, 'node_modules/.cache/sitewright/compressed'));
+const copies = compressedCopies(checkoutCopiesDir(root));
 const brotli = (body: string) => copies.brotli(body);
 
 // SITEWRIGHT_CONFIG_DIR builds another copy of the content; the Vite plugin reads the same variable, so both agree.

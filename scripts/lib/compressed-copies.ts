@@ -29,6 +29,9 @@ export interface CompressedCopies {
   precompress(dir: string): Promise<{ files: number; reused: number }>;
 }
 
+/** The checkout's cache, shared by every build made in it (the site's, the editor's, each publish's). */
+export const checkoutCopiesDir = (root: string) => join(root, 'node_modules/.cache/sitewright/compressed');
+
 const keyOf = (body: Buffer | string) => createHash('sha256').update(body).digest('hex');
 
 /**

@@ -6,6 +6,7 @@ import { request, createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { headersFile, securityHeaders } from '../../scripts/lib/deploy-files.ts';
 import { backends } from '../test-backends.ts';
@@ -26,6 +27,8 @@ const ENDED = 'B'.repeat(43);
 const CLEARED = 'C'.repeat(43);
 const CSP = "default-src 'self'; script-src 'self' 'sha256-abc='";
 const NOW = Date.parse('2026-03-01T10:00:00Z');
+/** A script as a build leaves it: with its brotli and gzip copies beside it. */
+const BIG = `export const parts = [${Array.from({ length: 400 }, (_, i) => `"draft ${i % 7}"`).join(', ')}];\n`;
 
 writeBuild(build, {
   'index.html': '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Draft home</title></head><body>draft home</body></html>',
@@ -34,6 +37,9 @@ writeBuild(build, {
   '404.html': '<!doctype html><html><head><title>Page not found</title></head><body>draft 404</body></html>',
   'assets/app-1.js': 'console.log("draft");\n',
   'assets/app-1.js.map': '{"version":3}',
+  'assets/big-1.js': BIG,
+  'assets/big-1.js.br': brotliCompressSync(BIG),
+  'assets/big-1.js.gz': gzipSync(BIG),
   'speculation-rules.json': '{"prefetch":[]}',
   'robots.txt': 'User-agent: *\nAllow: /\n',
   _redirects: '/old /owner 301\n/inside /owner/index.html 200\n/escape /../../secret.txt 200\n',
@@ -187,6 +193,37 @@ describe('browsing with the preview cookie', () => {
     expectPrivate(js);
     expect((await withCookie('/speculation-rules.json')).headers['content-type']).toBe('application/speculationrules+json');
     expect((await withCookie('/robots.txt')).body).toContain('User-agent');
+  });
+
+  it("sends an asset's brotli or gzip copy to a browser that takes it, and a page as it is", async () => {
+    const raw = (path: string, acceptEncoding: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; bytes: Buffer }>((ok, fail) => {
+        const headers = { cookie: `${PREVIEW_COOKIE}=${TOKEN}`, 'accept-encoding': acceptEncoding };
+        const req = request(`${base}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => ok({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+        });
+        req.on('error', fail);
+        req.end();
+      });
+    for (const [accepts, coding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      const a = await raw('/assets/big-1.js', accepts);
+      expect(a.headers['content-encoding'], accepts).toBe(coding);
+      expect(a.headers.vary, accepts).toBe('Accept-Encoding');
+      expect(a.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(Number(a.headers['content-length'])).toBe(a.bytes.length);
+      const text = coding === 'br' ? brotliDecompressSync(a.bytes) : coding === 'gzip' ? gunzipSync(a.bytes) : a.bytes;
+      expect(text.toString('utf8'), accepts).toBe(BIG);
+    }
+    expect((await withCookie('/assets/big-1.js.br')).status).toBe(404);
+    const page = await raw('/', 'gzip, deflate, br');
+    expect(page.headers['content-encoding']).toBeUndefined();
+    expect(page.bytes.toString('utf8')).toContain('<meta name="robots" content="noindex">');
   });
 
   it("follows the build's redirects and answers unknown paths and its own files with its 404 page", async () => {

@@ -18,6 +18,7 @@ import {
   type HeaderRule,
   type RedirectRule,
 } from '../../scripts/lib/cdn-rules.ts';
+import { encodedFile } from '../encoded-file.ts';
 import type { PreviewLinks } from './types.ts';
 
 export const PREVIEW_COOKIE = 'sitewright_preview';
@@ -164,10 +165,15 @@ export function createPreviewServer(previews: Pick<PreviewLinks, 'resolve'>, opt
 
   async function send(req: IncomingMessage, res: ServerResponse, file: string, status: number) {
     const type = (res.getHeader('Content-Type') as string | undefined) ?? TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-    let body = await readFile(file);
-    if (type.startsWith('text/html')) body = Buffer.from(withNoindex(body.toString('utf8')));
+    // A page gets its noindex tag, so it goes as it is; other files go as the build's copy the browser takes.
+    const page = type.startsWith('text/html');
+    const sent = page ? null : encodedFile(file, req.headers['accept-encoding']);
+    let body = await readFile(sent?.path ?? file);
+    if (page) body = Buffer.from(withNoindex(body.toString('utf8')));
     res.statusCode = status;
     res.setHeader('Content-Type', type);
+    if (sent?.varies) res.setHeader('Vary', 'Accept-Encoding');
+    if (sent?.coding) res.setHeader('Content-Encoding', sent.coding);
     res.setHeader('Content-Length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);
   }

@@ -12,7 +12,7 @@ export type FakeBuild = (
 ) => Awaited<ReturnType<Publisher['buildDraft']>> | Promise<Awaited<ReturnType<Publisher['buildDraft']>>>;
 
 /** Writes `files` (path → text) into outDir: a build as small as a test needs. */
-export function writeBuild(outDir: string, files: Record<string, string>): void {
+export function writeBuild(outDir: string, files: Record<string, string | Buffer>): void {
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(outDir, name)), { recursive: true });
     writeFileSync(join(outDir, name), text);

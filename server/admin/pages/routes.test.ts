@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { Db } from '../../db.ts';
 import type { Author, DraftStatus, PreviewLink, Publisher, PreviewLinks, Publishing, PublishOutcome, Resolutions } from '../../publish/types.ts';
 import { backends, truncateAll } from '../../test-backends.ts';
@@ -21,6 +22,8 @@ import { closeEditorApis, EDITOR_CSP, NOT_BUILT, PREVIEW_CSP, buildFile, editorP
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const root = join(import.meta.dirname, '..', '..', '..');
+/** A bundle big enough for its compressed copies to be a fraction of it. */
+const BUNDLE = `export const parts = [${Array.from({ length: 400 }, (_, i) => `"part ${i % 7}"`).join(', ')}];\n`;
 const BASE = 'http://localhost';
 
 interface Calls {
@@ -116,6 +119,8 @@ describe('editorPageHtml and buildFile', () => {
     const build = join(dir, 'dist-editor');
     mkdirSync(join(build, 'assets'), { recursive: true });
     writeFileSync(join(build, 'assets', 'a-1.js'), 'x');
+    writeFileSync(join(build, 'assets', 'a-1.js.br'), 'x');
+    writeFileSync(join(build, 'assets', 'a-1.js.gz'), 'x');
     writeFileSync(join(dir, 'secret.txt'), 'secret');
     symlinkSync(join(dir, 'secret.txt'), join(build, 'assets', 'link.js'));
     expect(buildFile(build, 'assets/a-1.js')).toBe(join(build, 'assets', 'a-1.js'));
@@ -127,6 +132,8 @@ describe('editorPageHtml and buildFile', () => {
       'assets',
       '',
       'assets//a-1.js',
+      'assets/a-1.js.br',
+      'assets/a-1.js.gz',
       '.vite/x',
       'a\\b',
       '%E0%A4%A',
@@ -157,6 +164,10 @@ describe.each(backends())('the editor at /admin/pages on $name', (backend) => {
     );
     writeFileSync(join(editorDir, 'editor', 'preview.html'), '<!doctype html><html><head><title>Page preview</title></head><body></body></html>');
     writeFileSync(join(editorDir, 'assets', 'index-abc.js'), 'console.log(1)');
+    // A bundle as the editor's build leaves it: with its brotli and gzip copies beside it.
+    writeFileSync(join(editorDir, 'assets', 'editor-abc.js'), BUNDLE);
+    writeFileSync(join(editorDir, 'assets', 'editor-abc.js.br'), brotliCompressSync(BUNDLE));
+    writeFileSync(join(editorDir, 'assets', 'editor-abc.js.gz'), gzipSync(BUNDLE));
     writeFileSync(join(dir, 'package.json'), '{"secret": true}');
   });
   afterAll(async () => {
@@ -295,6 +306,40 @@ describe.each(backends())('the editor at /admin/pages on $name', (backend) => {
       expect(preview.headers.get('content-security-policy')).toBe(PREVIEW_CSP);
       expect(PREVIEW_CSP).toContain("frame-ancestors 'self'");
       expect(preview.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    });
+
+    it("the build's files go compressed to a browser that takes it: brotli, else gzip, else as they are", async () => {
+      const { cookie } = await signedInCookie(db, 'editor');
+      const a = app();
+      const asset = (acceptEncoding: string | null) =>
+        a.request(`${BASE}/admin/pages/assets/editor-abc.js`, {
+          headers: { cookie, ...(acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding }) },
+        });
+      for (const [accepts, coding] of [
+        ['gzip, deflate, br, zstd', 'br'],
+        ['gzip, deflate', 'gzip'],
+        ['br;q=0, gzip', 'gzip'],
+        ['identity', null],
+        [null, null],
+      ] as const) {
+        const res = await asset(accepts);
+        expect(res.status, String(accepts)).toBe(200);
+        expect(res.headers.get('content-encoding'), String(accepts)).toBe(coding);
+        expect(res.headers.get('vary'), String(accepts)).toBe('Accept-Encoding');
+        expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+        expect(res.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+        const bytes = Buffer.from(await res.arrayBuffer());
+        const text = coding === 'br' ? brotliDecompressSync(bytes) : coding === 'gzip' ? gunzipSync(bytes) : bytes;
+        expect(text.toString('utf8'), String(accepts)).toBe(BUNDLE);
+        if (coding) expect(bytes.length).toBeLessThan(BUNDLE.length / 10);
+      }
+      // The copies have no address of their own.
+      for (const copy of ['editor-abc.js.br', 'editor-abc.js.gz']) expect((await get(a, `/admin/pages/assets/${copy}`, cookie)).status, copy).toBe(404);
+      // A file without copies is sent as it is, and does not vary.
+      const plain = await a.request(`${BASE}/admin/pages/assets/index-abc.js`, { headers: { cookie, 'accept-encoding': 'br, gzip' } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.headers.get('vary')).toBeNull();
+      expect(await plain.text()).toBe('console.log(1)');
     });
 
     it('says the editor is not built yet when dist-editor/ is missing', async () => {

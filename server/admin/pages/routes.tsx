@@ -9,6 +9,8 @@ import { extname, join, sep } from 'node:path';
 import type { Context, Hono } from 'hono';
 import { createEditorApi, type EditorApi } from '../../../editor/server/api.ts';
 import { handleWebRequest } from '../../../editor/server/web.ts';
+import { isBuildFile } from '../../../scripts/lib/cdn-rules.ts';
+import { encodedFile } from '../../encoded-file.ts';
 import type { Author, Publishing, Resolutions } from '../../publish/types.ts';
 import { audit } from '../audit.ts';
 import { needs, type BackOfficeContext, type BackOfficeEnv, type BackOfficeOptions } from '../context.ts';
@@ -92,7 +94,8 @@ export function editorPageHtml(html: string, userName: string): string {
 
 /**
  * The file of the editor's build a path under /admin/pages/ names, or null: only plain names (no `..`, no
- * backslash, no NUL, nothing hidden), inside the build folder also after following links, and only files.
+ * backslash, no NUL, nothing hidden, no compressed copy), inside the build folder also after following links, and only
+ * files.
  */
 export function buildFile(editorDir: string, rel: string): string | null {
   let path: string;
@@ -103,6 +106,7 @@ export function buildFile(editorDir: string, rel: string): string | null {
   }
   const parts = path.split('/');
   if (path.includes('\\') || path.includes('\0') || parts.some((p) => p === '' || p === '.' || p === '..' || p.startsWith('.'))) return null;
+  if (isBuildFile(`/${path}`)) return null;
   const file = join(editorDir, ...parts);
   try {
     const real = realpathSync(file);
@@ -302,6 +306,10 @@ export function registerPages(app: Hono<BackOfficeEnv>, o: BackOfficeOptions): v
     } else if (rel.startsWith('assets/')) {
       headers['Cache-Control'] = 'private, max-age=31536000, immutable';
     }
-    return c.body(readFileSync(file), 200, headers);
+    // The build's brotli or gzip copy where the browser takes one: the editor is megabytes of script uncompressed.
+    const sent = encodedFile(file, c.req.header('accept-encoding'));
+    if (sent.varies) headers['Vary'] = 'Accept-Encoding';
+    if (sent.coding) headers['Content-Encoding'] = sent.coding;
+    return c.body(readFileSync(sent.path), 200, headers);
   });
 }
