@@ -6,11 +6,14 @@ import { spawn, spawnSync } from 'node:child_process';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-function newest(dir: string): number {
+/** The newest modification time of a file, or of anything in a folder (outputs, dependencies and dot files aside). */
+function newest(path: string): number {
+  const self = statSync(path);
+  if (!self.isDirectory()) return self.mtimeMs;
   let t = 0;
-  for (const name of readdirSync(dir)) {
+  for (const name of readdirSync(path)) {
     if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
-    const p = join(dir, name);
+    const p = join(path, name);
     const s = statSync(p);
     t = Math.max(t, s.isDirectory() ? newest(p) : s.mtimeMs);
   }
@@ -18,7 +21,10 @@ function newest(dir: string): number {
 }
 
 const built = join(root, 'dist/index.html');
-const stale = !existsSync(built) || ['site.config', 'schemas', 'renderer', 'blocks', 'scripts'].some((d) => newest(join(root, d)) > statSync(built).mtimeMs);
+// The build's inputs include how it is built: its scripts (the Vite plugin among them) and the Vite config.
+const stale =
+  !existsSync(built) ||
+  ['site.config', 'schemas', 'renderer', 'blocks', 'scripts', 'vite.config.ts'].some((d) => newest(join(root, d)) > statSync(built).mtimeMs);
 const run = (args: string[]) => {
   const r = spawnSync(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
@@ -27,7 +33,9 @@ if (stale) run([join(root, 'scripts/build.ts')]);
 else console.log('dist/ is up to date; serving it.');
 // The editor the back office serves at /admin/pages/: its screens and previews, which bundle the blocks and renderer.
 const editorBuilt = join(root, process.env.SITEWRIGHT_EDITOR_DIST ?? 'dist-editor', 'editor/index.html');
-const editorStale = !existsSync(editorBuilt) || ['editor', 'blocks', 'renderer', 'schemas'].some((d) => newest(join(root, d)) > statSync(editorBuilt).mtimeMs);
+const editorStale =
+  !existsSync(editorBuilt) ||
+  ['editor', 'blocks', 'renderer', 'schemas', 'scripts', 'vite.config.ts'].some((d) => newest(join(root, d)) > statSync(editorBuilt).mtimeMs);
 if (editorStale) run([join(root, 'scripts/build-editor.ts')]);
 // The server runs as a child that gets our SIGINT/SIGTERM, so it closes the lead database cleanly and
 // never outlives us holding the data directory's lock.
