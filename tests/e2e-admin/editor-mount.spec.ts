@@ -22,6 +22,17 @@ function consoleMatching(page: Page, pattern: RegExp): string[] {
   return seen;
 }
 
+/** The editor build's scripts and styles `page` fetches from now on: each one's Content-Encoding and decoded size. */
+function editorFiles(page: Page): () => Promise<{ name: string; encoding: string | undefined; bytes: number }[]> {
+  const answers: Promise<{ name: string; encoding: string | undefined; bytes: number }>[] = [];
+  page.on('response', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (!/^\/admin\/pages\/assets\/.+\.(js|css)$/.test(path)) return;
+    answers.push(r.body().then((body) => ({ name: path.split('/').pop()!, encoding: r.headers()['content-encoding'], bytes: body.length })));
+  });
+  return () => Promise.all(answers);
+}
+
 async function openHomeHero(page: Page) {
   await page.getByRole('navigation', { name: 'Pages and shared content' }).getByRole('button', { name: 'home /', exact: true }).click();
   await outline(page)
@@ -32,6 +43,7 @@ async function openHomeHero(page: Page) {
 test('an editor edits their draft in the back office: the preview follows, and the saved text is kept', async ({ page }) => {
   // The page's own policy must allow everything the editor and its previews do.
   const refused = consoleMatching(page, /Content Security Policy/i);
+  const files = editorFiles(page);
   await newStaff(page, 'editor', 'Edna Editor');
 
   // An editor's home is Pages: the editor, with the list of pages, and the preview showing the home page.
@@ -40,6 +52,10 @@ test('an editor edits their draft in the back office: the preview follows, and t
   await expect(page.getByRole('navigation', { name: 'Pages and shared content' }).getByRole('button', { name: 'home /', exact: true })).toBeVisible();
   await openHomeHero(page);
   await expect(preview(page).getByRole('heading', { name: HOME_HEADING })).toBeVisible();
+  // The build came compressed: every file the build has a brotli copy of (all over 512 bytes) arrived as brotli.
+  const fetched = await files();
+  expect(fetched.filter((f) => f.bytes > 512).length).toBeGreaterThan(10);
+  expect(fetched.filter((f) => f.bytes > 512 && f.encoding !== 'br').map((f) => `${f.name} (${f.bytes} bytes, ${f.encoding ?? 'uncompressed'})`)).toEqual([]);
 
   // Typing shows in the preview, rendered by the build's own blocks.
   await heading(page).fill('Build anything, from anywhere');
