@@ -64,6 +64,8 @@ interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** The body's bytes as they came (compressed, when the answer says so). */
+  bytes: Buffer;
 }
 
 let server: Server;
@@ -82,13 +84,16 @@ function listen(preview: PreviewServer): Promise<string> {
 }
 
 /** A raw request: the path is sent exactly as written (fetch would resolve "..", which is what is tested here). */
-function call(path: string, { method = 'GET', cookie }: { method?: string; cookie?: string } = {}): Promise<Answer> {
+function call(path: string, { method = 'GET', cookie, acceptEncoding }: { method?: string; cookie?: string; acceptEncoding?: string } = {}): Promise<Answer> {
+  const headers = { ...(cookie ? { cookie } : {}), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) };
   return new Promise((ok, fail) => {
-    const req = request(`${base}/`, { method, path, headers: cookie ? { cookie } : {} }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => ok({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    const req = request(`${base}/`, { method, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        ok({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes });
+      });
     });
     req.on('error', fail);
     req.end();
@@ -196,17 +201,7 @@ describe('browsing with the preview cookie', () => {
   });
 
   it("sends an asset's brotli or gzip copy to a browser that takes it, and a page as it is", async () => {
-    const raw = (path: string, acceptEncoding: string) =>
-      new Promise<{ headers: Record<string, string | string[] | undefined>; bytes: Buffer }>((ok, fail) => {
-        const headers = { cookie: `${PREVIEW_COOKIE}=${TOKEN}`, 'accept-encoding': acceptEncoding };
-        const req = request(`${base}${path}`, { headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => ok({ headers: res.headers, bytes: Buffer.concat(chunks) }));
-        });
-        req.on('error', fail);
-        req.end();
-      });
+    const raw = (path: string, acceptEncoding: string) => call(path, { cookie: `${PREVIEW_COOKIE}=${TOKEN}`, acceptEncoding });
     for (const [accepts, coding] of [
       ['gzip, deflate, br', 'br'],
       ['gzip', 'gzip'],
