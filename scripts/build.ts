@@ -47,7 +47,6 @@ const ssrOut = ssrBundleDir(root, dist);
 const started = performance.now();
 // Brotli copies kept by content, like the pictures: what an earlier build on this checkout compressed is reused.
 const copies = compressedCopies(checkoutCopiesDir(root));
-const brotli = (body: string) => copies.brotli(body);
 
 // SITEWRIGHT_CONFIG_DIR builds another copy of the content; the Vite plugin reads the same variable, so both agree.
 const { project, diagnostics, sources } = loadProject(root, process.env, { configDir: process.env.SITEWRIGHT_CONFIG_DIR });
@@ -88,7 +87,7 @@ for (const [file, bytes] of pictures.files) {
   mkdirSync(dirname(join(dist, file)), { recursive: true });
   writeFileSync(join(dist, file), bytes);
 }
-optimiseSvgCopies(assetsDir, dist, copies.brotli);
+await optimiseSvgCopies(assetsDir, dist, copies.brotli);
 await build({
   root,
   configFile: join(root, 'vite.config.ts'),
@@ -151,9 +150,9 @@ const pageScripts = await buildPageScripts(
   { consent: asksConsent(project.site) },
 );
 const pages = visiblePages(project);
-const written: { route: string; html: string; index: boolean }[] = [];
 
-async function prerender(url: string, route: string | null, file: string) {
+/** Writes the page at `url` to `file`. Pages are rendered side by side: one's brotli size is measured off the main thread while the next renders. */
+async function prerender(url: string, route: string | null, file: string): Promise<{ route: string; html: string; index: boolean }> {
   const r = await server.render(url);
   // Every block's styles are on the page, static or not; the layout's and the screens' (not-found too) come with the app's.
   const styleKeys = [APP_STYLES, ...r.blockTypes.map(blockKey)];
@@ -222,28 +221,30 @@ async function prerender(url: string, route: string | null, file: string) {
   // once its code runs), until it fits (or nothing is left to move).
   const later: string[] = [];
   let html = await document(later);
-  if (inline && brotli(html).length > FIRST_ROUND_TRIP_BYTES) {
+  if (inline && (await copies.brotli(html)).length > FIRST_ROUND_TRIP_BYTES) {
     const belowFirstScreen = laterStyleCandidates({ types: r.blockTypes, isIsland, ownCss, keep: islandCss });
     const unusable = sheetsTheMarkupCannotUse(styles, classes).filter((c) => !belowFirstScreen.includes(c));
     for (const c of [...belowFirstScreen, ...unusable]) {
       later.push(c);
       html = await document(later);
-      if (brotli(html).length <= FIRST_ROUND_TRIP_BYTES) break;
+      if ((await copies.brotli(html)).length <= FIRST_ROUND_TRIP_BYTES) break;
     }
   }
   mkdirSync(dirname(join(dist, file)), { recursive: true });
   writeFileSync(join(dist, file), html);
-  written.push({ route: route ?? '404', html, index: r.index });
+  return { route: route ?? '404', html, index: r.index };
 }
 
 const prerenderStarted = performance.now();
-for (const p of pages) {
-  const route = p.config.route;
-  // A parameter route is prerendered once with a placeholder value; the CDN rewrites every value to it.
-  const url = route.replace(/:([a-zA-Z]+)/g, '_$1');
-  await prerender(url, route, outputPath(route));
-}
-await prerender('/__sitewright_not_found__', null, '404.html');
+const written = await Promise.all([
+  ...pages.map((p) => {
+    const route = p.config.route;
+    // A parameter route is prerendered once with a placeholder value; the CDN rewrites every value to it.
+    const url = route.replace(/:([a-zA-Z]+)/g, '_$1');
+    return prerender(url, route, outputPath(route));
+  }),
+  prerender('/__sitewright_not_found__', null, '404.html'),
+]);
 const prerenderMs = performance.now() - prerenderStarted;
 
 const paramRoutes = pages.map((p) => p.config.route).filter((r) => r.includes(':'));

@@ -11,7 +11,7 @@ import { readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync 
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
-import { BROTLI_OPTIONS, GZIP_OPTIONS, brotli, compressible } from './deploy-files.ts';
+import { BROTLI_OPTIONS, GZIP_OPTIONS, compressible } from './deploy-files.ts';
 import { writeAtomic } from './write-atomic.ts';
 
 const brotliAsync = promisify(brotliCompress);
@@ -23,8 +23,11 @@ const KEEP_UNUSED_MS = 30 * 24 * 60 * 60 * 1000;
 type Kind = 'br' | 'gz';
 
 export interface CompressedCopies {
-  /** The brotli copy of `body` (as `brotli` in deploy-files.ts makes it), from the cache when it has one. */
-  brotli(body: Buffer | string): Buffer;
+  /**
+   * The brotli copy of `body` (as `brotli` in deploy-files.ts makes it), from the cache when it has one, else made on
+   * libuv's thread pool, so a build can render its next page meanwhile.
+   */
+  brotli(body: Buffer | string): Promise<Buffer>;
   /** Writes `.gz` and `.br` copies of every text file over 512 bytes under `dir` (`compressible`), as `compressFile` does one. */
   precompress(dir: string): Promise<{ files: number; reused: number }>;
 }
@@ -78,11 +81,10 @@ export function compressedCopies(cacheDir: string): CompressedCopies {
     }
   };
 
+  const brotliOf = async (key: string, body: Buffer | string) => read(key, 'br') ?? keep(key, 'br', await brotliAsync(body, BROTLI_OPTIONS));
+
   return {
-    brotli(body) {
-      const key = keyOf(body);
-      return read(key, 'br') ?? keep(key, 'br', brotli(body));
-    },
+    brotli: (body) => brotliOf(keyOf(body), body),
     async precompress(dir) {
       const files = compressible(dir);
       let reused = 0;
@@ -91,13 +93,9 @@ export function compressedCopies(cacheDir: string): CompressedCopies {
         files.map(async (p) => {
           const body = readFileSync(p);
           const key = keyOf(body);
-          const br = read(key, 'br');
           const gz = read(key, 'gz');
-          if (br && gz) reused++;
-          const [brBytes, gzBytes] = await Promise.all([
-            br ?? brotliAsync(body, BROTLI_OPTIONS).then((b) => keep(key, 'br', b)),
-            gz ?? gzipAsync(body, GZIP_OPTIONS).then((b) => keep(key, 'gz', b)),
-          ]);
+          if (gz && read(key, 'br')) reused++;
+          const [brBytes, gzBytes] = await Promise.all([brotliOf(key, body), gz ?? gzipAsync(body, GZIP_OPTIONS).then((b) => keep(key, 'gz', b))]);
           writeFileSync(`${p}.br`, brBytes);
           writeFileSync(`${p}.gz`, gzBytes);
         }),

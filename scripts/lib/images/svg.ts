@@ -31,15 +31,15 @@ const SVGO: Config = {
 };
 
 /** Brotli as the server's copies are made; the build hands in its cached one (compressed-copies.ts). */
-type Compress = (body: string) => Buffer;
+type Compress = (body: string) => Buffer | Promise<Buffer>;
 
 /**
  * The optimised text of one SVG, or the text itself unless svgo makes it smaller both as it is and compressed: the
  * server sends the brotli copy, and text svgo reorders can compress worse even when it is shorter.
  */
-export function optimiseSvg(text: string, compress: Compress = brotli): string {
+export async function optimiseSvg(text: string, compress: Compress = brotli): Promise<string> {
   const out = optimize(text, SVGO).data;
-  return Buffer.byteLength(out) < Buffer.byteLength(text) && compress(out).length <= compress(text).length ? out : text;
+  return Buffer.byteLength(out) < Buffer.byteLength(text) && (await compress(out)).length <= (await compress(text)).length ? out : text;
 }
 
 /**
@@ -47,7 +47,11 @@ export function optimiseSvg(text: string, compress: Compress = brotli): string {
  * root of the output). Returns their bytes before and after. With the build's cached compressor, the comparison
  * costs nothing for a picture an earlier build compared, and the copy kept is the one the build then serves.
  */
-export function optimiseSvgCopies(assetsDir: string, outDir: string, compress: Compress = brotli): { before: number; after: number; files: number } {
+export async function optimiseSvgCopies(
+  assetsDir: string,
+  outDir: string,
+  compress: Compress = brotli,
+): Promise<{ before: number; after: number; files: number }> {
   let before = 0;
   let after = 0;
   let files = 0;
@@ -58,7 +62,7 @@ export function optimiseSvgCopies(assetsDir: string, outDir: string, compress: C
     // may not share file for file.
     if (!existsSync(path)) continue;
     const text = readFileSync(path, 'utf8');
-    const out = optimiseSvg(text, compress);
+    const out = await optimiseSvg(text, compress);
     before += Buffer.byteLength(text);
     after += Buffer.byteLength(out);
     files++;
