@@ -20,11 +20,13 @@ function newest(path: string): number {
   return t;
 }
 
+/** Whether `output` is missing or older than anything under `inputs` (folders and files of the project). */
+const outOfDate = (output: string, inputs: string[]) => !existsSync(output) || inputs.some((i) => newest(join(root, i)) > statSync(output).mtimeMs);
+// Both builds' inputs include how they are built: the scripts (the Vite plugin among them) and the Vite config.
+const SHARED_INPUTS = ['schemas', 'renderer', 'blocks', 'scripts', 'vite.config.ts'];
+
 const built = join(root, 'dist/index.html');
-// The build's inputs include how it is built: its scripts (the Vite plugin among them) and the Vite config.
-const stale =
-  !existsSync(built) ||
-  ['site.config', 'schemas', 'renderer', 'blocks', 'scripts', 'vite.config.ts'].some((d) => newest(join(root, d)) > statSync(built).mtimeMs);
+const stale = outOfDate(built, ['site.config', ...SHARED_INPUTS]);
 const run = (args: string[]) => {
   const r = spawnSync(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
@@ -33,9 +35,7 @@ if (stale) run([join(root, 'scripts/build.ts')]);
 else console.log('dist/ is up to date; serving it.');
 // The editor the back office serves at /admin/pages/: its screens and previews, which bundle the blocks and renderer.
 const editorBuilt = join(root, process.env.SITEWRIGHT_EDITOR_DIST ?? 'dist-editor', 'editor/index.html');
-const editorStale =
-  !existsSync(editorBuilt) ||
-  ['editor', 'blocks', 'renderer', 'schemas', 'scripts', 'vite.config.ts'].some((d) => newest(join(root, d)) > statSync(editorBuilt).mtimeMs);
+const editorStale = outOfDate(editorBuilt, ['editor', ...SHARED_INPUTS]);
 if (editorStale) run([join(root, 'scripts/build-editor.ts')]);
 // The server runs as a child that gets our SIGINT/SIGTERM, so it closes the lead database cleanly and
 // never outlives us holding the data directory's lock.
